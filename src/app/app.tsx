@@ -1,0 +1,43 @@
+import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { Navigate, Route } from 'react-router-dom';
+import { LeaveApp } from './lib/leave-app';
+import {
+  AccountPage,
+  ChartsPage,
+  ForgotPasswordPage,
+  HubPage,
+  LoginPage,
+  MoviePage,
+  SignupPage,
+  TabsPage,
+  TutorialPage,
+  VideoPage,
+} from './routes';
+import { AppMenu, CONTENT_ID } from './shell/app-menu';
+
+export function App() {
+  return (
+    <IonApp>
+      <IonReactRouter>
+        <IonSplitPane contentId={CONTENT_ID} when="(min-width: 1200px)">
+          <AppMenu />
+          <IonRouterOutlet id={CONTENT_ID}>
+            <Route path="/app/tabs/*" element={<TabsPage />} />
+            <Route path="/app" element={<Navigate to="/app/tabs/home" replace />} />
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/signup" element={<SignupPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/tutorial" element={<TutorialPage />} />
+            <Route path="/home" element={<HubPage />} />
+            <Route path="/movie-example" element={<MoviePage />} />
+            <Route path="/charts-and-graphs" element={<ChartsPage />} />
+            <Route path="/video-example/:year" element={<VideoPage />} />
+            <Route path="*" element={<LeaveApp to="/" />} />
+          </IonRouterOutlet>
+        </IonSplitPane>
+      </IonReactRouter>
+    </IonApp>
+  );
+}

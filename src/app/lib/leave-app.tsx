@@ -1,0 +1,12 @@
+import { useEffect } from 'react';
+
+/**
+ * Navigates with a full page load to an address the app does not serve (the site's pages, or
+ * `/` for unknown paths, spec 2).
+ */
+export function LeaveApp({ to }: { to: string }) {
+  useEffect(() => {
+    window.location.replace(to);
+  }, [to]);
+  return null;
+}

@@ -1,0 +1,27 @@
+import { Storage } from '@ionic/storage';
+
+/**
+ * Device storage (spec 3): IndexedDB first, then localStorage, through @ionic/storage. Its
+ * create() must finish before any use, so every caller goes through `deviceStorage()`.
+ */
+let ready: Promise<Storage> | undefined;
+
+export function deviceStorage(): Promise<Storage> {
+  ready ??= new Storage({ name: 'northwind' }).create();
+  return ready;
+}
+
+export async function getItem<T>(key: string): Promise<T | null> {
+  const storage = await deviceStorage();
+  return ((await storage.get(key)) as T | undefined) ?? null;
+}
+
+export async function setItem<T>(key: string, value: T): Promise<void> {
+  const storage = await deviceStorage();
+  await storage.set(key, value);
+}
+
+export async function removeItem(key: string): Promise<void> {
+  const storage = await deviceStorage();
+  await storage.remove(key);
+}

@@ -1,0 +1,19 @@
+import { lazyPage } from './shell/lazy-page';
+
+/**
+ * Every page of the app, each its own chunk. The paths are spec section 2's; the site's
+ * pages (/, /about, /team, /support) are served by the server, not here.
+ */
+export const TabsPage = lazyPage(() => import('./shell/tabs-page'));
+export const MovieListPage = lazyPage(() => import('./features/movies/pages/movie-list-page'));
+export const SchedulePage = lazyPage(() => import('./features/schedule/pages/schedule-page'));
+export const MinesweeperPage = lazyPage(() => import('./features/minesweeper/pages/minesweeper-page'));
+export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
+export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));
+export const SignupPage = lazyPage(() => import('./features/auth/pages/signup-page'));
+export const ForgotPasswordPage = lazyPage(() => import('./features/auth/pages/forgot-password-page'));
+export const TutorialPage = lazyPage(() => import('./features/tutorial/pages/tutorial-page'));
+export const HubPage = lazyPage(() => import('./features/hub/pages/hub-page'));
+export const MoviePage = lazyPage(() => import('./features/movies/pages/movie-page'));
+export const ChartsPage = lazyPage(() => import('./features/charts/pages/charts-page'));
+export const VideoPage = lazyPage(() => import('./features/video/pages/video-page'));

@@ -1,0 +1,32 @@
+import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { calendar, film, grid } from 'ionicons/icons';
+import { Navigate, Route } from 'react-router-dom';
+import { MinesweeperPage, MovieListPage, SchedulePage } from '../routes';
+
+/** The tabbed area under /app/tabs (spec 2): Demo (the movie list), Schedule, Minesweeper. */
+export default function TabsPage() {
+  return (
+    <IonTabs>
+      <IonRouterOutlet>
+        <Route path="/app/tabs/home" element={<MovieListPage />} />
+        <Route path="/app/tabs/schedule" element={<SchedulePage />} />
+        <Route path="/app/tabs/minesweeper" element={<MinesweeperPage />} />
+        <Route path="/app/tabs" element={<Navigate to="/app/tabs/home" replace />} />
+      </IonRouterOutlet>
+      <IonTabBar slot="bottom">
+        <IonTabButton tab="home" href="/app/tabs/home">
+          <IonIcon icon={film} aria-hidden="true" />
+          <IonLabel>Demo</IonLabel>
+        </IonTabButton>
+        <IonTabButton tab="schedule" href="/app/tabs/schedule">
+          <IonIcon icon={calendar} aria-hidden="true" />
+          <IonLabel>Schedule</IonLabel>
+        </IonTabButton>
+        <IonTabButton tab="minesweeper" href="/app/tabs/minesweeper">
+          <IonIcon icon={grid} aria-hidden="true" />
+          <IonLabel>Minesweeper</IonLabel>
+        </IonTabButton>
+      </IonTabBar>
+    </IonTabs>
+  );
+}

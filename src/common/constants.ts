@@ -1,0 +1,51 @@
+/**
+ * Business constants of the specification (section 9 and section 4), in one place so
+ * the client, the server and the tests agree on them.
+ */
+export const MENU_LOGIN_STATUS_DELAY_MS = 300;
+
+/** The service worker registers once the app is stable, or after this long at the latest. */
+export const SERVICE_WORKER_REGISTER_TIMEOUT_MS = 30_000;
+
+export const AUTH = {
+  /** Network calls of the auth session give up after this long. */
+  networkTimeoutMs: 30_000,
+  /** ID tokens are refreshed this long before they expire. */
+  refreshMarginMs: 5 * 60_000,
+  /** A token counts as expired this long before its expiration time. */
+  expiryToleranceMs: 30_000,
+  /** After a failed refresh the retry waits this long first, doubling each time... */
+  retryBackoffStartMs: 30_000,
+  /** ...up to this cap. */
+  retryBackoffMaxMs: 16 * 60_000,
+  /** Lifetime of an ID token issued by our identity service. */
+  idTokenLifetimeSeconds: 3600,
+  /** Sensitive changes (email, password, delete) need a sign-in younger than this. */
+  recentLoginMs: 5 * 60_000,
+} as const;
+
+/** Header logo size (spec 2 and 9). */
+export const LOGO = { width: 100, height: 50 } as const;
+
+/** Widths below which the site header shows the chevron instead of text links (tablet/phone, spec 9). */
+export const HEADER_COLLAPSE_MAX_WIDTH_PX = 820;
+
+/** Keys the app keeps in device storage (spec 3). */
+export const STORAGE_KEYS = {
+  hasLoggedIn: 'hasLoggedIn',
+  hasSeenTutorial: 'hasSeenTutorial',
+  email: 'email',
+  didTutorial: 'ion_did_tutorial',
+} as const;
+
+/** The default new movie (spec 3). */
+export const DEFAULT_MOVIE = { title: 'NewMovie', genres: ['New', 'Genre'] } as const;
+
+export const COMPANY = {
+  name: 'Northwind Computer Services',
+  shortName: 'Northwind',
+  tagline: 'Computers that just work, for people who have better things to do.',
+  email: 'hello@northwind.example',
+  phone: '+1 555 0100',
+  address: '42 Harbour Street, Portland, OR 97204',
+} as const;

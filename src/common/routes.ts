@@ -1,0 +1,41 @@
+/**
+ * Which face serves which path. The server uses this to choose between server rendering
+ * (site), the app shell (app) and a redirect to `/` (anything else); the app uses it to tell
+ * whether a link leaves the single-page app.
+ */
+export const SITE_PATH_PATTERNS: readonly RegExp[] = [/^\/$/, /^\/landing$/, /^\/about$/, /^\/team$/, /^\/team\/[^/]+$/, /^\/support$/];
+
+export const APP_PATH_PATTERNS: readonly RegExp[] = [
+  /^\/app(\/.*)?$/,
+  /^\/account$/,
+  /^\/login$/,
+  /^\/signup$/,
+  /^\/forgot-password$/,
+  /^\/tutorial$/,
+  /^\/home$/,
+  /^\/movie-example$/,
+  /^\/charts-and-graphs$/,
+  /^\/video-example\/[^/]+$/,
+];
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function isSitePath(pathname: string): boolean {
+  const path = normalise(pathname);
+  return SITE_PATH_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+export function isAppPath(pathname: string): boolean {
+  const path = normalise(pathname);
+  return APP_PATH_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+/** The site's pages as links, in header order (spec 2: Contact Us, About Us, Our Team, Demo). */
+export const SITE_NAV_LINKS = [
+  { href: '/support', label: 'Contact Us' },
+  { href: '/about', label: 'About Us' },
+  { href: '/team', label: 'Our Team' },
+  { href: '/app/tabs/home', label: 'Demo' },
+] as const;

@@ -1,0 +1,71 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import healthRoutes from './health/routes';
+import client from './plugins/client';
+import errors from './plugins/errors';
+import security from './plugins/security';
+import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
+import './types';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  redis?: Redis | null;
+  /** Defaults to the built site in DIST_DIR; tests may pass their own. */
+  siteRenderer?: SiteRenderer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Sensitive values that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'password',
+  'idToken',
+  'refreshToken',
+  'refresh_token',
+];
+
+/** Builds the whole server. Never listens: server.ts does that, tests call it on port 0. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', options.database);
+  app.decorate('redis', options.redis ?? null);
+
+  await app.register(errors);
+  await app.register(security);
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(healthRoutes);
+  // Feature routes register here, one plugin per feature.
+
+  await app.register(client, {
+    distDir: config.DIST_DIR,
+    siteRenderer: options.siteRenderer ?? builtSiteRenderer(config.DIST_DIR),
+  });
+
+  app.addHook('onClose', async () => {
+    await options.database.close();
+    if (options.redis) await options.redis.quit().catch(() => undefined);
+  });
+  return app;
+}

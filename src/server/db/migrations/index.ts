@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001-initial';
+
+/**
+ * Every migration, in order. A static list (rather than reading a folder) so the bundled
+ * server carries its migrations with it. Add new ones at the end; never edit a released one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

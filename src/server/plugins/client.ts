@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppPath, isSitePath } from '../../common/routes';
+import { documentEnd, documentStart } from '../render/document';
+import { resolveSitePage } from '../render/site-pages';
+import type { SiteRenderer } from '../render/site-renderer';
+import { sendError } from './errors';
+
+export interface ClientOptions {
+  distDir: string;
+  siteRenderer: SiteRenderer;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves both faces: the site's pages rendered on the server, the app's shell for its routes,
+ * the built static files, and a redirect to `/` for any other page address (spec 2).
+ */
+export default async function client(app: FastifyInstance, options: ClientOptions) {
+  const clientDir = resolve(options.distDir, 'client');
+  const indexFile = join(clientDir, 'index.html');
+
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      // Hashed file names never change content: cache them for a year. Everything else
+      // (service worker, manifest, icons) is revalidated so a deploy is seen at once.
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : REVALIDATE);
+      },
+      cacheControl: false,
+      preCompressed: false,
+    });
+  }
+
+  let appShell: string | undefined;
+  const readAppShell = () => {
+    // Read per request in development so rebuilds show up; cached otherwise.
+    if (appShell && app.config.NODE_ENV === 'production') return appShell;
+    appShell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    return appShell;
+  };
+
+  const renderSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://localhost');
+    const resolved = await resolveSitePage(app, url.pathname, Object.fromEntries(url.searchParams));
+    if (!resolved) return reply.redirect('/');
+    let module;
+    try {
+      module = await options.siteRenderer.module();
+    } catch {
+      return sendError(reply, 503, 'unavailable', 'The site has not been built yet: run `npm run build`.');
+    }
+    const body = await module.renderSite(resolved.data);
+    const stream = new PassThrough();
+    stream.write(documentStart(resolved.head, options.siteRenderer.assets, app.config.publicUrl));
+    const markup = new PassThrough();
+    markup.on('data', (chunk) => stream.write(chunk));
+    markup.on('end', () => stream.end(documentEnd(resolved.data, options.siteRenderer.assets)));
+    markup.on('error', (error) => stream.destroy(error));
+    body.pipe(markup);
+    return reply
+      .status(resolved.status)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(stream);
+  };
+
+  const sendAppShell = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = readAppShell();
+    if (!html) return sendError(reply, 503, 'unavailable', 'The app has not been built yet: run `npm run build`.');
+    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', renderSite);
+  app.get('/landing', renderSite);
+  app.get('/about', renderSite);
+  app.get('/team', renderSite);
+  app.get('/team/:id', renderSite);
+  app.get('/support', renderSite);
+
+  for (const path of [
+    '/app',
+    '/app/*',
+    '/account',
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/tutorial',
+    '/home',
+    '/movie-example',
+    '/charts-and-graphs',
+    '/video-example/:year',
+  ]) {
+    app.get(path, sendAppShell);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/identity/')) {
+      return sendError(reply, 404, 'not_found', `No such endpoint: ${request.method} ${path}`);
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isSitePath(path) && !isAppPath(path)) {
+      const wantsPage = (request.headers.accept ?? '').includes('text/html') || !/\.[a-z0-9]+$/i.test(path);
+      if (wantsPage) return reply.redirect('/');
+    }
+    return sendError(reply, 404, 'not_found', `Nothing at ${path}`);
+  });
+}

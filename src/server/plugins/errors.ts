@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
+import { HttpError } from '../lib/http-error';
+
+const STATUS_CODES: Record<number, { code: ApiErrorCode; message: string }> = {
+  400: { code: 'bad_request', message: 'The request could not be understood.' },
+  401: { code: 'unauthenticated', message: 'You need to log in to do that.' },
+  403: { code: 'forbidden', message: 'You are not allowed to do that.' },
+  404: { code: 'not_found', message: 'Nothing here.' },
+  405: { code: 'bad_request', message: 'That method is not allowed here.' },
+  406: { code: 'bad_request', message: 'That response format is not available.' },
+  409: { code: 'conflict', message: 'That conflicts with what is already there.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'unsupported_media_type', message: 'Send the request body as JSON (Content-Type: application/json).' },
+  429: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
+};
+
+export function sendError(reply: FastifyReply, status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Turns a JSON-pointer-ish path ("/email", "body/email") into the field name the client knows. */
+function fieldName(path: string): string {
+  return path.replace(/^\/?(body|querystring|params|headers)?\/?/, '').replace(/\//g, '.') || 'body';
+}
+
+/**
+ * The one error handler of the `/api` side: every failure becomes `{ error: { code, message } }`,
+ * validation failures list their fields, and a 5xx never tells the client more than "something
+ * went wrong" (the details go to the log).
+ */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const issuePath = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path ?? [];
+      const name = fieldName(issue.instancePath || `/${issuePath.map(String).join('/')}`);
+      fields[name] ??= issue.message ?? 'is invalid';
+    }
+    const summary = Object.entries(fields)
+      .map(([name, message]) => `${name}: ${message}`)
+      .join('; ');
+    return sendError(reply, 400, 'validation_failed', `Please correct the highlighted fields (${summary}).`, fields);
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  if (status < 500) {
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return sendError(reply, 400, 'bad_request', 'The request body is not valid JSON.');
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return sendError(reply, 400, 'bad_request', 'The request body is empty; send a JSON object.');
+    }
+    const known = STATUS_CODES[status] ?? { code: 'bad_request' as const, message: 'The request could not be understood.' };
+    if (status === 429) reply.header('Retry-After', reply.getHeader('retry-after') ?? '60');
+    return sendError(reply, status, known.code, known.message);
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendError(reply, 500, 'internal', 'Something went wrong on our side. Please try again later.');
+}
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler(handleError);
+});

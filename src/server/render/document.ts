@@ -1,0 +1,67 @@
+import { COMPANY } from '../../common/constants';
+import { THEME_INIT_SCRIPT } from '../../common/theme';
+import { type HeadData, SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../../site/site-data';
+
+export interface SiteAssets {
+  script: string;
+  styles: string[];
+  preloads: string[];
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script> must not be able to close the element or open a comment. */
+export const safeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: string): string {
+  const canonical = `${publicUrl}${head.canonicalPath}`;
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(COMPANY.name)}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(`${publicUrl}/icons/og-image.png`)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff">',
+    '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#121417">',
+    '<meta name="color-scheme" content="light dark">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    `<script>${THEME_INIT_SCRIPT}</script>`,
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...head.jsonLd.map((item) => `<script type="application/ld+json">${safeJson(item)}</script>`),
+    '</head>',
+    '<body>',
+    `<div id="${SITE_ROOT_ELEMENT_ID}">`,
+  ].join('');
+}
+
+export function documentEnd(data: SitePageData, assets: SiteAssets): string {
+  return [
+    '</div>',
+    `<script id="${SITE_DATA_ELEMENT_ID}" type="application/json">${safeJson(data)}</script>`,
+    assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
+    '</body>',
+    '</html>',
+  ].join('');
+}

@@ -1,0 +1,12 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    /** Present when REDIS_URL is set: state shared by several server instances. */
+    redis: Redis | null;
+  }
+}

@@ -1,0 +1,14 @@
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { SiteApp } from './site-app';
+import type { SitePageData } from './site-data';
+
+/** Streams the site's markup for one page; resolves once the shell is ready to send. */
+export function renderSite(data: SitePageData): Promise<{ pipe: <W extends Writable>(destination: W) => W; abort: () => void }> {
+  return new Promise((resolve, reject) => {
+    const stream = renderToPipeableStream(<SiteApp data={data} />, {
+      onShellReady: () => resolve({ pipe: stream.pipe, abort: stream.abort }),
+      onShellError: reject,
+    });
+  });
+}

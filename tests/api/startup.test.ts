@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+
+/** Runs the real server entry (through tsx) and collects what it prints until it exits. */
+function runServer(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'silent', SEED: 'none', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+describe('start-up', () => {
+  it('stops with one clear line on a bad DATABASE_URL', async () => {
+    const result = await runServer({ DATABASE_URL: 'mysql://nope' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('Invalid DATABASE_URL "mysql://nope"');
+  });
+
+  it('stops with one clear line on a bad PORT', async () => {
+    const result = await runServer({ PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('Invalid PORT "eighty"');
+  });
+
+  it('stops with one clear line when PostgreSQL is unreachable', async () => {
+    const result = await runServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('Cannot connect to PostgreSQL at 127.0.0.1:1/none');
+  });
+
+  it('stops with one clear line when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const result = await runServer({ DATABASE_URL: 'sqlite::memory:', PORT: String(port), HOST: '127.0.0.1' });
+    blocker.close();
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(`Port ${port} is already in use`);
+  });
+
+  it('shuts down gracefully on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: { ...process.env, LOG_LEVEL: 'info', SEED: 'none', DATABASE_URL: 'sqlite::memory:', PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (stdout.includes('Server listening')) resolve();
+      }),
+    );
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toContain('shutting down');
+  });
+
+  it('validates configuration defaults and values', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('localhost');
+    expect(config.DATABASE_URL).toBe('sqlite:./data/app.db');
+    expect(config.SEED).toBe('demo');
+    expect(config.AUTHORIZED_DOMAINS).toEqual(['localhost', '127.0.0.1']);
+    expect(() => loadConfig({ SEED: 'some' })).toThrow(/Invalid SEED "some"/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/Invalid PORT "70000": must be between 0 and 65535/);
+  });
+});

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A server of our own for tests that stop and start it (offline, durability, updates): the
+ * built server on its own port and SQLite file, separate from the suite's shared server.
+ */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  readonly databaseFile: string;
+
+  constructor(
+    readonly port: number,
+    readonly options: { distDir?: string; env?: Record<string, string> } = {},
+  ) {
+    this.databaseFile = join(tmpdir(), `northwind-e2e-own-${port}.db`);
+  }
+
+  get url() {
+    return `http://localhost:${this.port}`;
+  }
+
+  /** Deletes the database so the next start migrates and seeds afresh. */
+  reset() {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.databaseFile}${suffix}`, { force: true });
+  }
+
+  async start() {
+    const distDir = this.options.distDir ?? process.env.DIST_DIR ?? 'dist';
+    this.child = spawn(process.execPath, [join(distDir, 'server', 'server.js')], {
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: 'localhost',
+        DIST_DIR: distDir,
+        DATABASE_URL: `sqlite:${this.databaseFile}`,
+        SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        ...this.options.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(`${this.url}/api/health`);
+        if (response.ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    throw new Error(`server on port ${this.port} did not start`);
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    this.child = null;
+  }
+}

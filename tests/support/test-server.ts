@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seed/index';
+import type { SiteRenderer } from '../../src/server/render/site-renderer';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_API_KEY = 'test-api-key-0123456789';
+
+/** A fresh, empty database of the given engine: a new SQLite file, or a new PostgreSQL database. */
+export async function createTestDatabase(engine: Engine): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (engine === 'sqlite') {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'nw-test-'));
+    return { url: `sqlite:${join(dir, `${name}.db`)}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** A cookie-keeping HTTP client that sends the CSRF header like the browser does. */
+  client: HttpClient;
+  /** Stops the server; the database stays for `restart()` or is dropped by `destroy()`. */
+  stop: () => Promise<void>;
+  /** A new server process-equivalent on the same database (for durability tests). */
+  restart: () => Promise<TestServer>;
+  destroy: () => Promise<void>;
+}
+
+export interface StartOptions {
+  engine?: Engine;
+  seed?: boolean;
+  env?: Record<string, string>;
+  siteRenderer?: SiteRenderer;
+  /** Reuse an existing database (restart). */
+  databaseUrl?: string;
+  dropDatabase?: () => Promise<void>;
+  /** Extra routes registered before the server starts (to exercise shared behaviour). */
+  routes?: (app: FastifyInstance) => void;
+}
+
+/** Starts the real server on an ephemeral port against a fresh, migrated database. */
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const engine = options.engine ?? 'sqlite';
+  const created = options.databaseUrl
+    ? { url: options.databaseUrl, drop: options.dropDatabase ?? (async () => undefined) }
+    : await createTestDatabase(engine);
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: created.url,
+    API_KEY: TEST_API_KEY,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    DIST_DIR: process.env.DIST_DIR ?? 'dist',
+    ...options.env,
+  });
+  const database = await openDatabase(config.DATABASE_URL);
+  await migrateToLatest(database.db);
+  if (options.seed !== false) await seedDemo(database.db);
+  const app = await buildApp({ config, database, ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}) });
+  options.routes?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+  };
+  const server: TestServer = {
+    app,
+    database,
+    config,
+    url,
+    client: new HttpClient(url),
+    stop,
+    restart: async () => {
+      await stop();
+      return startTestServer({ ...options, seed: false, databaseUrl: created.url, dropDatabase: created.drop });
+    },
+    destroy: async () => {
+      await stop();
+      await created.drop();
+    },
+  };
+  return server;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar and the CSRF header, so tests speak to the API as the browser does. */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<HttpResponse<T>> {
+    if (method !== 'GET' && options.csrf !== false && !this.cookies.has('XSRF-TOKEN')) {
+      await this.request('GET', '/api/config');
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && options.csrf !== false && this.cookies.has('XSRF-TOKEN'))
+      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair] = setCookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = unknown>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, { headers });
+  }
+
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, { body, headers });
+  }
+}
