@@ -137,6 +137,27 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
     expect(tracks.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('finishes in-flight requests when shutting down, then refuses new ones', async () => {
+    const other = await startTestServer({
+      engine,
+      seed: false,
+      routes: (app) =>
+        app.get('/api/test-slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return { finished: true };
+        }),
+    });
+    const inFlight = other.client.get<{ finished: boolean }>('/api/test-slow');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = other.stop();
+    const response = await inFlight;
+    await closing;
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ finished: true });
+    await expect(fetch(`${other.url}/api/health`)).rejects.toThrow();
+    await other.destroy();
+  });
+
   it('seeding twice changes nothing', async () => {
     const before = await server.database.db.selectFrom('movies').selectAll().orderBy('title').execute();
     const report = await seedDemo(server.database.db);
