@@ -63,6 +63,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteRenderer: options.siteRenderer ?? builtSiteRenderer(config.DIST_DIR),
   });
 
+  // While shutting down, answer in-flight requests with `Connection: close` so keep-alive
+  // sockets end with their last response instead of holding the shutdown open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
   app.addHook('onClose', async () => {
     await options.database.close();
     if (options.redis) await options.redis.quit().catch(() => undefined);
