@@ -8,6 +8,8 @@ import healthRoutes from './health/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
 import security from './plugins/security';
+import scheduleRoutes from './schedule/routes';
+import statsRoutes from './stats/routes';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
 import './types';
 
@@ -56,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(healthRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(statsRoutes);
   // Feature routes register here, one plugin per feature.
 
   await app.register(client, {
