@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { compareTitles } from '../../common/movie-filter';
+import type { Movie, NewMovie } from '../../common/movie-schema';
+import type { Database, MovieRow } from '../db/schema';
+
+/** All SQL of the movies table, portable between SQLite and PostgreSQL. */
+export type AddMovieResult =
+  | { added: true; movie: Movie }
+  | { added: false; reason: 'duplicate'; existingTitle: string }
+  /** The author's account was deleted after their token was issued. */
+  | { added: false; reason: 'unknown-author' };
+
+function toMovie(row: Pick<MovieRow, 'title' | 'genres'>): Movie {
+  return { title: row.title, genres: JSON.parse(row.genres) as string[] };
+}
+
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
+}
+
+/** True for a unique-constraint violation on either engine. */
+function isUniqueViolation(error: unknown): boolean {
+  return errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' || errorCode(error) === '23505';
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || errorCode(error) === '23503';
+}
+
+export function moviesRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Every movie, in reading order of the title. Sorted here rather than in SQL because the
+     * engines collate differently, and the client inserts new movies with the same comparison.
+     */
+    async list(): Promise<Movie[]> {
+      const rows = await db.selectFrom('movies').select(['title', 'genres']).execute();
+      return rows.map(toMovie).sort(compareTitles);
+    },
+
+    /** One movie by its exact title, else by the title ignoring case. */
+    async findByTitle(title: string): Promise<Movie | null> {
+      const rows = await db
+        .selectFrom('movies')
+        .select(['title', 'genres'])
+        .where(sql<string>`lower(title)`, '=', sql<string>`lower(${title})`)
+        .execute();
+      const row = rows.find((candidate) => candidate.title === title) ?? rows[0];
+      return row ? toMovie(row) : null;
+    },
+
+    /**
+     * Adds a movie unless one with the same title (ignoring case) is already there. The check
+     * and the insert share a transaction; the unique constraint on the title catches the race
+     * of two identical titles arriving at once.
+     */
+    async add(movie: NewMovie, createdBy: string | null, now: Date = new Date()): Promise<AddMovieResult> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const existing = await trx
+            .selectFrom('movies')
+            .select('title')
+            .where(sql<string>`lower(title)`, '=', sql<string>`lower(${movie.title})`)
+            .executeTakeFirst();
+          if (existing) return { added: false, reason: 'duplicate', existingTitle: existing.title };
+          await trx
+            .insertInto('movies')
+            .values({
+              id: randomUUID(),
+              title: movie.title,
+              genres: JSON.stringify(movie.genres),
+              created_at: now.toISOString(),
+              created_by: createdBy,
+            })
+            .execute();
+          return { added: true, movie: { title: movie.title, genres: movie.genres } };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { added: false, reason: 'duplicate', existingTitle: movie.title };
+        if (isForeignKeyViolation(error)) return { added: false, reason: 'unknown-author' };
+        throw error;
+      }
+    },
+
+    /** Inserts many movies in one transaction (benchmarks and bulk seeding). */
+    async addMany(movies: readonly NewMovie[], now: Date = new Date()): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (let start = 0; start < movies.length; start += 500) {
+          await trx
+            .insertInto('movies')
+            .values(
+              movies.slice(start, start + 500).map((movie) => ({
+                id: randomUUID(),
+                title: movie.title,
+                genres: JSON.stringify(movie.genres),
+                created_at: now.toISOString(),
+                created_by: null,
+              })),
+            )
+            .onConflict((oc) => oc.column('title').doNothing())
+            .execute();
+        }
+      });
+    },
+  };
+}

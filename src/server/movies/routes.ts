@@ -1,0 +1,87 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '../../common/movie-schema';
+import { type AuthUser, requireUser } from '../identity/require-user';
+import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
+import { errorResponse } from '../lib/schemas';
+import { moviesRepository } from './repository';
+
+/** Adds per client address and minute: plenty for a person, a wall for a script. */
+export const MOVIE_ADD_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 } as const;
+
+const movie = z.object({ title: z.string(), genres: z.array(z.string()) });
+
+/** The movie list (spec 3 "movieData/movies", spec 7 read and update). */
+const movieRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'nw-rl-movies-' } : {}),
+  });
+  const movies = moviesRepository(app.database.db);
+  app.decorateRequest('movieAuthor', null);
+
+  app.get('/api/movies', { schema: { response: { 200: z.object({ movies: z.array(movie) }) } } }, async (_request, reply) => {
+    // Revalidate every time: a movie added elsewhere must show up on the next visit.
+    return reply.header('Cache-Control', 'no-cache').send({ movies: await movies.list() });
+  });
+
+  app.get(
+    '/api/movies/:title',
+    {
+      schema: {
+        params: z.object({ title: z.string().min(1, 'is required').max(TITLE_MAX_LENGTH, MOVIE_MESSAGES.titleTooLong) }),
+        response: { 200: z.object({ movie }), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const found = await movies.findByTitle(request.params.title.trim());
+      if (!found) throw notFound(`No movie called “${request.params.title}” is in the list.`);
+      return reply.header('Cache-Control', 'no-cache').send({ movie: found });
+    },
+  );
+
+  app.post(
+    '/api/movies',
+    {
+      config: {
+        rateLimit: {
+          max: MOVIE_ADD_RATE_LIMIT.max,
+          timeWindow: MOVIE_ADD_RATE_LIMIT.timeWindowMs,
+          hook: 'preHandler',
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, 'rate_limited', `Too many movies added from your address. Please try again in ${context.after}.`),
+        },
+      },
+      schema: {
+        body: newMovieSchema,
+        response: { 201: z.object({ movie }), 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+      // Who is asking is checked before the body, so an anonymous caller learns nothing about it.
+      preValidation: async (request) => {
+        request.movieAuthor = await requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const result = await movies.add(request.body, request.movieAuthor?.uid ?? null);
+      if (!result.added && result.reason === 'unknown-author')
+        throw unauthenticated('Your account no longer exists. Please sign up again.');
+      if (!result.added) {
+        throw conflict(`“${result.existingTitle}” is already in the list; choose another title.`, { title: MOVIE_MESSAGES.duplicate });
+      }
+      return reply
+        .status(201)
+        .header('Location', `/api/movies/${encodeURIComponent(result.movie.title)}`)
+        .send({ movie: result.movie });
+    },
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    movieAuthor: AuthUser | null;
+  }
+}
+
+export default movieRoutes;
