@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import healthRoutes from './health/routes';
+import identity from './identity/index';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(healthRoutes);
+  await app.register(identity);
   await app.register(movieRoutes);
   await app.register(scheduleRoutes);
   await app.register(statsRoutes);

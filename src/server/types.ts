@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { IdentityService } from './identity/identity-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,5 +9,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Present when REDIS_URL is set: state shared by several server instances. */
     redis: Redis | null;
+    /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
+    identity: IdentityService;
   }
 }

@@ -1,13 +1,305 @@
+import { useSyncExternalStore } from 'react';
+import { AuthError, endsSession } from '../../common/auth-errors';
+import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../common/auth-timing';
 import { STORAGE_KEYS } from '../../common/constants';
+import { identityClient, type AccountInfo } from './identity-client';
 import { announceLoginState } from './login-state';
-import { removeItem } from './storage';
+import { removeItem, setItem } from './storage';
 
 /**
- * The client auth session. This first version only knows how to forget a login; the identity
- * work adds register, login, token refresh and cross-tab sync here.
+ * The client auth session (spec 4, 8, 9): register, login, logout, the current user as a
+ * subscription, and `getIdToken()`, which hands out a token refreshed 5 minutes before it
+ * expires. The session lives in localStorage so every tab shares it: a login or logout in one
+ * tab reaches the others through the `storage` event, and refreshes are serialised across tabs
+ * with a Web Lock (two tabs rotating one refresh token at once would look like token theft).
  */
-export async function logout(): Promise<void> {
+
+export interface AuthUser {
+  uid: string;
+  email: string;
+}
+
+interface StoredSession {
+  uid: string;
+  email: string;
+  idToken: string;
+  refreshToken: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+const SESSION_KEY = 'northwind.auth.session';
+const LOCK_NAME = 'northwind.auth.refresh';
+
+function readStored(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredSession>;
+    if (typeof parsed.uid !== 'string' || typeof parsed.idToken !== 'string' || typeof parsed.refreshToken !== 'string') return null;
+    if (typeof parsed.email !== 'string' || typeof parsed.expiresAt !== 'number') return null;
+    return parsed as StoredSession;
+  } catch {
+    return null;
+  }
+}
+
+let session: StoredSession | null = typeof localStorage === 'undefined' ? null : readStored();
+let snapshot: { user: AuthUser | null; ready: boolean } = { user: userOf(session), ready: true };
+const listeners = new Set<() => void>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshFailures = 0;
+let refreshing: Promise<StoredSession | null> | undefined;
+
+function userOf(value: StoredSession | null): AuthUser | null {
+  return value ? { uid: value.uid, email: value.email } : null;
+}
+
+/** Sets the in-memory session and tells subscribers; `persist` writes it for the other tabs. */
+function apply(next: StoredSession | null, persist: boolean): void {
+  const before = session;
+  session = next;
+  if (persist) {
+    if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+    else localStorage.removeItem(SESSION_KEY);
+  }
+  if (before?.uid !== next?.uid || before?.email !== next?.email) {
+    snapshot = { user: userOf(next), ready: true };
+    for (const listener of listeners) listener();
+  }
+  scheduleRefresh();
+}
+
+function fromResponse(body: { localId: string; email: string; idToken: string; refreshToken: string; expiresIn: string }): StoredSession {
+  return {
+    uid: body.localId,
+    email: body.email,
+    idToken: body.idToken,
+    refreshToken: body.refreshToken,
+    expiresAt: expiresAtFrom(body.expiresIn, Date.now()),
+  };
+}
+
+/** Spec 4: login and signup set hasLoggedIn and the email in device storage; the menu follows. */
+async function markLoggedIn(email: string): Promise<void> {
+  await setItem(STORAGE_KEYS.hasLoggedIn, true);
+  await setItem(STORAGE_KEYS.email, email);
+  announceLoginState(true);
+}
+
+async function forgetLogin(): Promise<void> {
   await removeItem(STORAGE_KEYS.hasLoggedIn);
   await removeItem(STORAGE_KEYS.email);
   announceLoginState(false);
 }
+
+/** Ends the session here and in every tab, without asking the server. */
+async function signOutLocally(): Promise<void> {
+  apply(null, true);
+  await forgetLogin();
+}
+
+/** Runs `task` while holding the cross-tab refresh lock (where the browser has Web Locks). */
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) return await navigator.locks.request(LOCK_NAME, task);
+  return task();
+}
+
+/** Exchanges the refresh token; another tab may have done it already, so look first. */
+function refreshSession(): Promise<StoredSession | null> {
+  refreshing ??= withRefreshLock(async () => {
+    const latest = readStored();
+    if (!latest) {
+      if (session) apply(null, false);
+      return null;
+    }
+    if (!needsRefresh(latest.expiresAt, Date.now())) {
+      apply(latest, false);
+      return latest;
+    }
+    try {
+      const body = await identityClient.refresh(latest.refreshToken);
+      const next: StoredSession = {
+        uid: body.user_id,
+        email: latest.email,
+        idToken: body.id_token,
+        refreshToken: body.refresh_token,
+        expiresAt: expiresAtFrom(body.expires_in, Date.now()),
+      };
+      refreshFailures = 0;
+      apply(next, true);
+      return next;
+    } catch (error) {
+      if (error instanceof AuthError && error.code !== 'network-request-failed') {
+        // The server ended the session (revoked, expired, user gone): so do we, everywhere.
+        await signOutLocally();
+        return null;
+      }
+      refreshFailures += 1;
+      throw error;
+    }
+  }).finally(() => {
+    refreshing = undefined;
+    scheduleRefresh();
+  });
+  return refreshing;
+}
+
+function scheduleRefresh(): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  if (!session || typeof window === 'undefined') return;
+  const delay = refreshFailures > 0 ? retryBackoffMs(refreshFailures) : refreshDelayMs(session.expiresAt, Date.now());
+  refreshTimer = setTimeout(() => {
+    void refreshSession().catch(() => undefined);
+  }, delay);
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab logged in, refreshed or logged out.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    const next = readStored();
+    const wasSignedIn = session !== null;
+    apply(next, false);
+    if (wasSignedIn !== (next !== null)) announceLoginState(next !== null);
+  });
+  scheduleRefresh();
+}
+
+/** The signed-in user and whether the session has been read (a subscription, spec 4). */
+export function useAuth(): { user: AuthUser | null; ready: boolean } {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => snapshot,
+    () => snapshot,
+  );
+}
+
+export function currentUser(): AuthUser | null {
+  return snapshot.user;
+}
+
+/**
+ * A valid ID token for the signed-in user, refreshed first when it is within 5 minutes of
+ * expiry; null when nobody is signed in (or the server has just ended the session). Offline,
+ * a token that has not yet expired (30 s tolerance) is still handed out.
+ */
+export async function getIdToken(): Promise<string | null> {
+  const current = session;
+  if (!current) return null;
+  if (!needsRefresh(current.expiresAt, Date.now())) return current.idToken;
+  try {
+    return (await refreshSession())?.idToken ?? null;
+  } catch (error) {
+    const latest = session;
+    if (latest && !isTokenExpired(latest.expiresAt, Date.now())) return latest.idToken;
+    throw error;
+  }
+}
+
+let domainCheck: Promise<void> | undefined;
+
+/** Spec 5: signing in from a hostname the service does not list is refused (unauthorized-domain). */
+function assertAuthorizedDomain(): Promise<void> {
+  domainCheck ??= identityClient
+    .authorizedDomains()
+    .then((domains) => {
+      const host = window.location.hostname.toLowerCase();
+      if (!domains.some((domain) => domain.toLowerCase() === host)) throw new AuthError('unauthorized-domain');
+    })
+    .catch((error: unknown) => {
+      domainCheck = undefined;
+      throw error;
+    });
+  return domainCheck;
+}
+
+async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser> {
+  const next = fromResponse(body);
+  refreshFailures = 0;
+  apply(next, true);
+  await markLoggedIn(next.email);
+  return { uid: next.uid, email: next.email };
+}
+
+/** Signs in with email and password. Errors are AuthErrors, passed on unchanged (spec 8). */
+export async function login(email: string, password: string): Promise<AuthUser> {
+  await assertAuthorizedDomain();
+  return begin(await identityClient.signInWithPassword(email, password));
+}
+
+/** Creates the account and signs it in at once. */
+export async function register(email: string, password: string): Promise<AuthUser> {
+  await assertAuthorizedDomain();
+  return begin(await identityClient.signUp(email, password));
+}
+
+/** Spec 8: a logout failure is logged and the promise rejects without a message. */
+export async function logout(): Promise<void> {
+  try {
+    await signOutLocally();
+  } catch (error) {
+    console.error('Logout failed', error);
+    throw new Error();
+  }
+}
+
+/** Runs an account call with a fresh token; a session-ending answer signs the user out. */
+async function withToken<T>(task: (idToken: string) => Promise<T>): Promise<T> {
+  const idToken = await getIdToken();
+  if (!idToken) throw new AuthError('user-token-expired');
+  try {
+    return await task(idToken);
+  } catch (error) {
+    if (error instanceof AuthError && endsSession(error.code)) await signOutLocally();
+    throw error;
+  }
+}
+
+/** Proves the person is still the account holder (sensitive changes need a sign-in under 5 minutes). */
+export async function reauthenticate(password: string): Promise<void> {
+  const current = session;
+  if (!current) throw new AuthError('user-token-expired');
+  const body = await identityClient.signInWithPassword(current.email, password);
+  if (body.localId !== current.uid) throw new AuthError('user-mismatch');
+  apply(fromResponse(body), true);
+}
+
+export function accountInfo(): Promise<AccountInfo> {
+  return withToken((idToken) => identityClient.lookup(idToken));
+}
+
+async function updateAccount(changes: { email?: string; password?: string }): Promise<void> {
+  const body = await withToken((idToken) => identityClient.update(idToken, changes));
+  // A credential change ends every other session and hands this one fresh tokens.
+  if (body.idToken && body.refreshToken && body.expiresIn) {
+    apply(
+      fromResponse({
+        localId: body.localId,
+        email: body.email,
+        idToken: body.idToken,
+        refreshToken: body.refreshToken,
+        expiresIn: body.expiresIn,
+      }),
+      true,
+    );
+  }
+  if (changes.email) await setItem(STORAGE_KEYS.email, body.email);
+}
+
+export const changeEmail = (email: string) => updateAccount({ email });
+export const changePassword = (password: string) => updateAccount({ password });
+
+export async function deleteAccount(): Promise<void> {
+  await withToken((idToken) => identityClient.delete(idToken));
+  await signOutLocally();
+}
+
+export const sendPasswordReset = (email: string) => identityClient.sendPasswordReset(email).then(() => undefined);
+export const verifyPasswordResetCode = (oobCode: string) => identityClient.verifyPasswordResetCode(oobCode).then((body) => body.email);
+export const confirmPasswordReset = (oobCode: string, password: string) =>
+  identityClient.resetPassword(oobCode, password).then((body) => body.email);

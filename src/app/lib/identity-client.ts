@@ -1,0 +1,116 @@
+import { apiRequest } from '../../common/api-client';
+import { AuthError, clientCodeFor, splitProviderMessage } from '../../common/auth-errors';
+import { AUTH } from '../../common/constants';
+
+/**
+ * The client of our identity service (/identity/v1, the Identity Toolkit v1 wire format).
+ * Every failure becomes an AuthError with a client code of spec 8; a network failure or a
+ * 30 s timeout is network-request-failed.
+ */
+
+export interface SessionResponse {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: string;
+  localId: string;
+  email: string;
+  registered?: boolean;
+}
+
+export interface AccountInfo {
+  localId: string;
+  email: string;
+  emailVerified: boolean;
+  displayName?: string;
+  createdAt: string;
+  lastLoginAt?: string;
+}
+
+export interface UpdateResponse {
+  localId: string;
+  email: string;
+  idToken?: string;
+  refreshToken?: string;
+  expiresIn?: string;
+}
+
+export interface TokenResponse {
+  id_token: string;
+  refresh_token: string;
+  expires_in: string;
+  user_id: string;
+}
+
+let publicConfig: Promise<{ apiKey: string }> | undefined;
+
+function apiKey(): Promise<string> {
+  publicConfig ??= apiRequest<{ apiKey: string }>('/api/config').catch((error: unknown) => {
+    publicConfig = undefined;
+    throw error;
+  });
+  return publicConfig.then((config) => config.apiKey);
+}
+
+async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: string; contentType?: string }): Promise<T> {
+  let key: string;
+  try {
+    key = await apiKey();
+  } catch {
+    throw new AuthError('network-request-failed');
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), AUTH.networkTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(`/identity/v1/${path}?key=${encodeURIComponent(key)}`, {
+      method: init.method,
+      headers: { Accept: 'application/json', ...(init.contentType ? { 'Content-Type': init.contentType } : {}) },
+      body: init.body,
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch {
+    throw new AuthError('network-request-failed');
+  } finally {
+    clearTimeout(timer);
+  }
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
+  }
+  if (response.ok) return payload as T;
+  const message = (payload as { error?: { message?: unknown } } | undefined)?.error?.message;
+  if (typeof message === 'string') {
+    const error = AuthError.fromProvider(message);
+    // Keep the server's detail where our own sentence would say less (e.g. the weak-password rule).
+    const { detail } = splitProviderMessage(message);
+    if (detail && clientCodeFor(message) === 'internal-error') throw new AuthError('internal-error', error.providerCode, detail);
+    throw error;
+  }
+  throw new AuthError(response.status >= 500 || response.status === 0 ? 'network-request-failed' : 'internal-error');
+}
+
+const post = <T>(endpoint: string, body: Record<string, unknown>) =>
+  send<T>(endpoint, { method: 'POST', body: JSON.stringify(body), contentType: 'application/json' });
+
+export const identityClient = {
+  signUp: (email: string, password: string) => post<SessionResponse>('accounts:signUp', { email, password, returnSecureToken: true }),
+  signInWithPassword: (email: string, password: string) =>
+    post<SessionResponse>('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
+  lookup: async (idToken: string) => (await post<{ users: AccountInfo[] }>('accounts:lookup', { idToken })).users[0]!,
+  update: (idToken: string, changes: { email?: string; password?: string }) =>
+    post<UpdateResponse>('accounts:update', { idToken, ...changes, returnSecureToken: true }),
+  delete: (idToken: string) => post<Record<string, never>>('accounts:delete', { idToken }),
+  sendPasswordReset: (email: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email }),
+  verifyPasswordResetCode: (oobCode: string) => post<{ email: string }>('accounts:resetPassword', { oobCode }),
+  resetPassword: (oobCode: string, newPassword: string) => post<{ email: string }>('accounts:resetPassword', { oobCode, newPassword }),
+  authorizedDomains: async () => (await send<{ authorizedDomains: string[] }>('projects', { method: 'GET' })).authorizedDomains,
+  refresh: (refreshToken: string) =>
+    send<TokenResponse>('token', {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    }),
+};

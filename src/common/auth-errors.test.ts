@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError, LOCAL_CLIENT_CODES, authErrorSentence, clientCodeFor, endsSession, splitProviderMessage } from './auth-errors';
+
+describe('provider code -> client code (spec 8, row by row)', () => {
+  it.each([
+    ['EMAIL_EXISTS', 'email-already-in-use'],
+    ['INVALID_PASSWORD', 'wrong-password'],
+    ['EMAIL_NOT_FOUND', 'user-not-found'],
+    ['INVALID_IDENTIFIER', 'invalid-email'],
+    ['TOO_MANY_ATTEMPTS_TRY_LATER', 'too-many-requests'],
+    ['RESET_PASSWORD_EXCEED_LIMIT', 'too-many-requests'],
+    ['EXPIRED_OOB_CODE', 'expired-action-code'],
+    ['INVALID_OOB_CODE', 'invalid-action-code'],
+    ['INVALID_ID_TOKEN', 'invalid-user-token'],
+    ['TOKEN_EXPIRED', 'user-token-expired'],
+    ['USER_NOT_FOUND', 'user-token-expired'],
+    ['CREDENTIAL_TOO_OLD_LOGIN_AGAIN', 'requires-recent-login'],
+    ['PASSWORD_LOGIN_DISABLED', 'operation-not-allowed'],
+    ['FEDERATED_USER_ID_ALREADY_LINKED', 'credential-already-in-use'],
+    ['INVALID_CODE', 'invalid-verification-code'],
+    ['SESSION_EXPIRED', 'code-expired'],
+    ['UNAUTHORIZED_DOMAIN', 'unauthorized-continue-uri'],
+    ['ADMIN_ONLY_OPERATION', 'admin-restricted-operation'],
+  ])('%s -> %s', (provider, client) => {
+    expect(clientCodeFor(provider)).toBe(client);
+  });
+
+  it('maps any other code to internal-error', () => {
+    expect(clientCodeFor('SOMETHING_NEW')).toBe('internal-error');
+    expect(clientCodeFor('')).toBe('internal-error');
+    // Inherited object keys are not codes.
+    expect(clientCodeFor('toString')).toBe('internal-error');
+    expect(clientCodeFor('__proto__')).toBe('internal-error');
+  });
+
+  it('reads the code before a " : detail"', () => {
+    expect(clientCodeFor('TOO_MANY_ATTEMPTS_TRY_LATER : Access disabled for now')).toBe('too-many-requests');
+    expect(splitProviderMessage('WEAK_PASSWORD : Password should be at least 8 characters')).toEqual({
+      code: 'WEAK_PASSWORD',
+      detail: 'Password should be at least 8 characters',
+    });
+    expect(splitProviderMessage('EMAIL_EXISTS')).toEqual({ code: 'EMAIL_EXISTS', detail: undefined });
+  });
+});
+
+describe('codes our service adds beyond the spec table', () => {
+  it.each([
+    ['INVALID_EMAIL', 'invalid-email'],
+    ['WEAK_PASSWORD : Password should be at least 8 characters', 'weak-password'],
+    ['INVALID_API_KEY', 'invalid-api-key'],
+    ['USER_DISABLED', 'user-disabled'],
+    ['OPERATION_NOT_ALLOWED : No identity provider is configured', 'operation-not-allowed'],
+    ['INVALID_REFRESH_TOKEN', 'user-token-expired'],
+  ])('%s -> %s', (provider, client) => {
+    expect(clientCodeFor(provider)).toBe(client);
+  });
+});
+
+describe('sentences', () => {
+  it('says plainly what went wrong', () => {
+    expect(authErrorSentence('email-already-in-use')).toMatch(/^That email is already registered/);
+    expect(authErrorSentence('wrong-password')).toMatch(/^Wrong password/);
+    expect(authErrorSentence('too-many-requests')).toBe('Too many attempts, try again later.');
+    expect(authErrorSentence('network-request-failed')).toMatch(/connection/);
+  });
+
+  it('has a sentence for every local code', () => {
+    for (const code of LOCAL_CLIENT_CODES) expect(authErrorSentence(code)).toMatch(/\w+/);
+  });
+
+  it('builds an AuthError from a provider message', () => {
+    const error = AuthError.fromProvider('EMAIL_EXISTS');
+    expect(error.code).toBe('email-already-in-use');
+    expect(error.providerCode).toBe('EMAIL_EXISTS');
+    expect(error.message).toBe(authErrorSentence('email-already-in-use'));
+  });
+});
+
+describe('automatic sign-out', () => {
+  it('happens on user-disabled and user-token-expired only', () => {
+    expect(endsSession('user-disabled')).toBe(true);
+    expect(endsSession('user-token-expired')).toBe(true);
+    expect(endsSession('wrong-password')).toBe(false);
+    expect(endsSession('network-request-failed')).toBe(false);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The error catalogue of spec section 8: what the identity service answers (provider codes,
+ * the `message` of an Identity Toolkit error body, optionally followed by ` : detail`) and
+ * what the client calls it (client codes), with the sentence a person is shown for each.
+ */
+
+/** Spec 8, row by row. */
+export const SPEC_PROVIDER_CODES = {
+  EMAIL_EXISTS: 'email-already-in-use',
+  INVALID_PASSWORD: 'wrong-password',
+  EMAIL_NOT_FOUND: 'user-not-found',
+  INVALID_IDENTIFIER: 'invalid-email',
+  TOO_MANY_ATTEMPTS_TRY_LATER: 'too-many-requests',
+  RESET_PASSWORD_EXCEED_LIMIT: 'too-many-requests',
+  EXPIRED_OOB_CODE: 'expired-action-code',
+  INVALID_OOB_CODE: 'invalid-action-code',
+  INVALID_ID_TOKEN: 'invalid-user-token',
+  TOKEN_EXPIRED: 'user-token-expired',
+  USER_NOT_FOUND: 'user-token-expired',
+  CREDENTIAL_TOO_OLD_LOGIN_AGAIN: 'requires-recent-login',
+  PASSWORD_LOGIN_DISABLED: 'operation-not-allowed',
+  FEDERATED_USER_ID_ALREADY_LINKED: 'credential-already-in-use',
+  INVALID_CODE: 'invalid-verification-code',
+  SESSION_EXPIRED: 'code-expired',
+  UNAUTHORIZED_DOMAIN: 'unauthorized-continue-uri',
+  ADMIN_ONLY_OPERATION: 'admin-restricted-operation',
+} as const;
+
+/**
+ * Codes our service also answers that spec 8 leaves to "any other". Mapping them to
+ * internal-error would tell a person "something broke" when they only mistyped, so they get
+ * the client codes the Identity Toolkit family uses for them.
+ */
+export const EXTRA_PROVIDER_CODES = {
+  INVALID_EMAIL: 'invalid-email',
+  MISSING_EMAIL: 'invalid-email',
+  WEAK_PASSWORD: 'weak-password',
+  MISSING_PASSWORD: 'missing-password',
+  INVALID_API_KEY: 'invalid-api-key',
+  USER_DISABLED: 'user-disabled',
+  OPERATION_NOT_ALLOWED: 'operation-not-allowed',
+  // A refresh token that is unknown, reused or revoked ends the session like an expired one.
+  INVALID_REFRESH_TOKEN: 'user-token-expired',
+  MISSING_ID_TOKEN: 'invalid-user-token',
+  MISSING_OOB_CODE: 'invalid-action-code',
+} as const;
+
+/** Client codes that do not come from a provider code (spec 8 "Also"). */
+export const LOCAL_CLIENT_CODES = [
+  'network-request-failed',
+  'popup-blocked',
+  'unauthorized-domain',
+  'multi-factor-auth-required',
+  'user-mismatch',
+  'login-blocked',
+  'internal-error',
+] as const;
+
+type ProviderMapped =
+  (typeof SPEC_PROVIDER_CODES)[keyof typeof SPEC_PROVIDER_CODES] | (typeof EXTRA_PROVIDER_CODES)[keyof typeof EXTRA_PROVIDER_CODES];
+export type AuthClientCode = ProviderMapped | (typeof LOCAL_CLIENT_CODES)[number];
+
+/** `"WEAK_PASSWORD : Password should be..."` -> `{ code: 'WEAK_PASSWORD', detail: 'Password should be...' }`. */
+export function splitProviderMessage(message: string): { code: string; detail: string | undefined } {
+  const at = message.indexOf(' : ');
+  if (at < 0) return { code: message.trim(), detail: undefined };
+  return { code: message.slice(0, at).trim(), detail: message.slice(at + 3).trim() || undefined };
+}
+
+/** The client code for a provider message; anything unknown is internal-error (spec 8). */
+export function clientCodeFor(providerMessage: string): AuthClientCode {
+  const { code } = splitProviderMessage(providerMessage);
+  if (Object.hasOwn(SPEC_PROVIDER_CODES, code)) return SPEC_PROVIDER_CODES[code as keyof typeof SPEC_PROVIDER_CODES];
+  if (Object.hasOwn(EXTRA_PROVIDER_CODES, code)) return EXTRA_PROVIDER_CODES[code as keyof typeof EXTRA_PROVIDER_CODES];
+  return 'internal-error';
+}
+
+const SENTENCES: Record<AuthClientCode, string> = {
+  'email-already-in-use': 'That email is already registered. Log in instead, or use another address.',
+  'wrong-password': 'Wrong password. Try again, or reset it with "Forgot password?".',
+  'user-not-found': 'There is no account with that email. Check it, or sign up.',
+  'invalid-email': 'That email address does not look right.',
+  'too-many-requests': 'Too many attempts, try again later.',
+  'expired-action-code': 'That link has expired. Ask for a new one.',
+  'invalid-action-code': 'That link is not valid any more: it may have been used already. Ask for a new one.',
+  'invalid-user-token': 'Your session is not valid any more. Please log in again.',
+  'user-token-expired': 'Your session has ended. Please log in again.',
+  'requires-recent-login': 'For your security, please log in again before making this change.',
+  'operation-not-allowed': 'This way of signing in is not available.',
+  'credential-already-in-use': 'That account is already linked to another user.',
+  'invalid-verification-code': 'That verification code is not right.',
+  'code-expired': 'That code has expired. Ask for a new one.',
+  'unauthorized-continue-uri': 'That return address is not allowed.',
+  'admin-restricted-operation': 'Only an administrator can do that.',
+  'weak-password': 'Password should be at least 8 characters.',
+  'missing-password': 'Enter your password.',
+  'invalid-api-key': 'This app is not set up correctly (invalid API key). Please contact support.',
+  'user-disabled': 'This account has been disabled. Please contact support.',
+  'network-request-failed': 'Could not reach the server. Check your connection and try again.',
+  'popup-blocked': 'The sign-in window was blocked by the browser.',
+  'unauthorized-domain': 'Signing in is not allowed from this web address.',
+  'multi-factor-auth-required': 'This account needs a second sign-in step.',
+  'user-mismatch': 'Those credentials belong to a different user.',
+  'login-blocked': 'Signing in is blocked for this account.',
+  'internal-error': 'Something went wrong on our side. Please try again later.',
+};
+
+/** The sentence a person sees for a client code. */
+export function authErrorSentence(code: AuthClientCode): string {
+  return SENTENCES[code];
+}
+
+/** An error of the auth session: a client code, and the provider code it came from, if any. */
+export class AuthError extends Error {
+  readonly code: AuthClientCode;
+  readonly providerCode: string | undefined;
+
+  constructor(code: AuthClientCode, providerCode?: string, message = authErrorSentence(code)) {
+    super(message);
+    this.name = 'AuthError';
+    this.code = code;
+    this.providerCode = providerCode;
+  }
+
+  static fromProvider(providerMessage: string): AuthError {
+    return new AuthError(clientCodeFor(providerMessage), splitProviderMessage(providerMessage).code);
+  }
+}
+
+/** Spec 8: these sign the user out automatically. */
+export function endsSession(code: AuthClientCode): boolean {
+  return code === 'user-disabled' || code === 'user-token-expired';
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { identityService } from './identity-service';
+import { createMailer } from './mailer';
+import { PROJECT_ID, registerIdentityRoutes } from './routes';
+
+export const ISSUER = 'northwind-identity';
+import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sign-in-limiter';
+
+/**
+ * Accounts: the identity service under /identity and `app.identity` for the rest of the
+ * server (requireUser). The decoration is shared (fastify-plugin); the routes are not.
+ */
+export default fp(
+  async function identity(app: FastifyInstance) {
+    const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log });
+    if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
+    const counter = app.redis ? redisCounter(app.redis, SIGN_IN_LIMIT.windowMs) : memoryCounter(SIGN_IN_LIMIT.windowMs);
+    const service = identityService({
+      db: app.database.db,
+      // A fixed issuer: instances on different addresses must accept each other's tokens.
+      issuer: ISSUER,
+      audience: PROJECT_ID,
+      publicUrl: app.config.publicUrl,
+      authorizedDomains: app.config.AUTHORIZED_DOMAINS,
+      mailer,
+      limiter: signInLimiter(counter),
+    });
+    app.decorate('identity', service);
+    app.addHook('onClose', async () => mailer.close());
+    await registerIdentityRoutes(app, service);
+  },
+  { name: 'identity' },
+);

@@ -1,0 +1,54 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, NewUserRow, UserRow, UsersTable } from '../db/schema';
+
+/** Thrown when an insert or update would give two accounts the same email. */
+export class DuplicateEmailError extends Error {
+  override name = 'DuplicateEmailError';
+}
+
+/** SQLite and PostgreSQL name a unique violation differently. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** All SQL for the users table. */
+export function usersRepository(db: Kysely<Database>) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    async insert(row: NewUserRow): Promise<UserRow> {
+      try {
+        await db.insertInto('users').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateEmailError();
+        throw error;
+      }
+      return (await this.findById(row.id))!;
+    },
+
+    async update(id: string, changes: Updateable<UsersTable>): Promise<Selectable<UsersTable> | undefined> {
+      try {
+        await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateEmailError();
+        throw error;
+      }
+      return this.findById(id);
+    },
+
+    /** True when a row was deleted; refresh tokens and codes go with it (ON DELETE CASCADE). */
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
