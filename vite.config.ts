@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { COMPANY } from './src/common/constants.ts';
 import { THEME_INIT_SCRIPT } from './src/common/theme.ts';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const serverPort = Number(process.env.PORT ?? 3000);
+const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** Shown by the app and baked into every chunk, so a deploy with another version changes the service worker. */
+const appVersion = process.env.APP_VERSION ?? packageVersion;
 
 /** Puts the same inline theme script the site uses into the app's index.html (no dark flash). */
 function themeInit(): Plugin {
@@ -13,8 +19,69 @@ function themeInit(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), themeInit()],
+/** The app's document gets the same home-screen icon as the site's (vite-plugin-pwa adds the manifest link). */
+function appleTouchIcon(): Plugin {
+  return {
+    name: 'northwind-apple-touch-icon',
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' }, injectTo: 'head' }],
+  };
+}
+
+/**
+ * The service worker (src/sw/sw.ts, our own rules) gets Workbox's precache list injected. The
+ * manifest is written by the plugin so its icons and colours live next to the rest of the PWA
+ * configuration; the site's server-rendered head links the same /manifest.webmanifest.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    // We register ourselves (src/app/lib/service-worker.ts, src/site/entry-client.tsx): only once
+    // the page is stable, and with our own update toast.
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: true,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt}'],
+      // Videos are streamed with range requests and are large: never precached. The build
+      // manifest is for the server only.
+      globIgnores: ['videos/**', '.vite/**', 'icons/og-image.png'],
+      rollupFormat: 'es',
+    },
+    manifest: {
+      id: '/',
+      name: COMPANY.name,
+      short_name: COMPANY.shortName,
+      description: 'Computer services for people and small offices, with a demo app: movies, schedule, Minesweeper, charts.',
+      lang: 'en',
+      dir: 'ltr',
+      start_url: '/app/tabs/home',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      // The manifest has one colour; the pages' <meta name="theme-color"> give light and dark ones.
+      theme_color: '#ffffff',
+      background_color: '#ffffff',
+      categories: ['business', 'productivity'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [
+        { name: 'Demo', url: '/app/tabs/home', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        { name: 'Contact Us', url: '/support', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+      ],
+    },
+  });
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), themeInit(), appleTouchIcon(), ...(isSsrBuild ? [] : [pwa()])],
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
+  },
   build: {
     outDir: `${distDir}/client`,
     emptyOutDir: true,
@@ -24,6 +91,19 @@ export default defineConfig({
       input: {
         app: 'index.html',
         site: 'src/site/entry-client.tsx',
+      },
+      treeshake: {
+        // @ionic/core declares its per-component modules free of side effects in
+        // components/package.json, but the bundler only reads the package's root package.json,
+        // so every component Ionic ships ended up in the app's first chunk (docs/decisions/0500).
+        moduleSideEffects: [{ test: /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          // React is shared by the site and the app: one long-cached chunk with an honest name,
+          // and nothing of the app's in it.
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
       },
     },
   },
@@ -37,4 +117,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

@@ -15,6 +15,8 @@ import {
   VideoPage,
 } from './routes';
 import { AppMenu, CONTENT_ID } from './shell/app-menu';
+import { OfflineNotice } from './shell/offline-notice';
+import { UpdateToast } from './shell/update-toast';
 
 export function App() {
   return (
@@ -38,6 +40,8 @@ export function App() {
           </IonRouterOutlet>
         </IonSplitPane>
       </IonReactRouter>
+      <OfflineNotice />
+      <UpdateToast />
     </IonApp>
   );
 }
