@@ -17,7 +17,13 @@ export interface LimitRule {
   windowMs: number;
 }
 
+/** Per email: 10 failed sign-ins in 15 minutes. */
 export const SIGN_IN_LIMIT: LimitRule = { maxFailures: 10, windowMs: 15 * 60_000 };
+/**
+ * Per client address: more room, because one office or mobile carrier address is shared by
+ * many people who each mistype now and then; still far too few for guessing passwords.
+ */
+export const ADDRESS_LIMIT: LimitRule = { maxFailures: 50, windowMs: 15 * 60_000 };
 
 /** Pure: whether a key with `failures` in its window may try again. */
 export function isLimited(failures: number, rule: LimitRule): boolean {
@@ -70,13 +76,13 @@ export function redisCounter(redis: Redis, windowMs: number, prefix = 'nw:signin
 }
 
 /** Failed sign-ins, limited per email and per client address. */
-export function signInLimiter(counter: FailureCounter, rule: LimitRule = SIGN_IN_LIMIT) {
+export function signInLimiter(counter: FailureCounter, rule: LimitRule = SIGN_IN_LIMIT, addressRule: LimitRule = ADDRESS_LIMIT) {
   const keys = (email: string, ip: string) => [`email:${email}`, `ip:${ip}`];
   return {
     rule,
     async isBlocked(email: string, ip: string): Promise<boolean> {
-      const counts = await Promise.all(keys(email, ip).map((key) => counter.count(key)));
-      return counts.some((count) => isLimited(count, rule));
+      const [byEmail, byAddress] = await Promise.all(keys(email, ip).map((key) => counter.count(key)));
+      return isLimited(byEmail ?? 0, rule) || isLimited(byAddress ?? 0, addressRule);
     },
     async recordFailure(email: string, ip: string): Promise<void> {
       await Promise.all(keys(email, ip).map((key) => counter.record(key)));
