@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import identity from './identity/index';
 import movieRoutes from './movies/routes';
@@ -12,6 +13,8 @@ import errors from './plugins/errors';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
+import seoRoutes from './seo/routes';
+import supportRoutes from './support/routes';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
 import './types';
 
@@ -65,6 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(scheduleRoutes);
   await app.register(statsRoutes);
   // Feature routes register here, one plugin per feature.
+  await app.register(contentRoutes);
+  await app.register(supportRoutes);
+  await app.register(seoRoutes);
 
   await app.register(client, {
     distDir: config.DIST_DIR,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { startOutboxSync } from './lib/outbox-store';
 import { AboutPage } from './pages/about-page';
 import { LandingPage } from './pages/landing-page';
 import { MemberPage } from './pages/member-page';
@@ -22,6 +23,8 @@ export function SiteApp({ data }: { data: SitePageData }) {
     // Lets tests (and curious developers) see that hydration has finished.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Any site page delivers Contact Us messages still queued on this device (spec: never lost).
+  useEffect(() => startOutboxSync(), []);
   return (
     <>
       <a className="skip-link" href="#main">

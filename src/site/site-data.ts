@@ -41,7 +41,16 @@ export type SitePageData =
   | { page: 'about'; coreValues: CoreValueItem[]; teamCount: number }
   | { page: 'team'; members: TeamMemberItem[] }
   | { page: 'member'; member: TeamMemberItem | null; requestedId: string }
-  | { page: 'support'; subject: string };
+  | { page: 'support'; subject: string; form: SupportFormState };
+
+/** What the Contact Us page starts with; `notice` comes back from the no-JavaScript form post. */
+export interface SupportFormState {
+  /** A fresh key for the first message, so even a form posted without JavaScript is stored once. */
+  idempotencyKey: string;
+  notice: 'sent' | 'invalid' | 'rate_limited' | 'unavailable' | null;
+  /** Fields the server rejected when the form was posted without JavaScript. */
+  invalidFields: string[];
+}
 
 export type SitePageName = SitePageData['page'];
 
@@ -52,6 +61,8 @@ export interface HeadData {
   canonicalPath: string;
   /** schema.org objects, emitted as application/ld+json. */
   jsonLd: object[];
+  /** Open Graph type: 'profile' for a member's page. */
+  ogType?: 'website' | 'profile';
   /** Extra robots directive, e.g. 'noindex' for a missing member. */
   robots?: string;
 }

@@ -33,7 +33,7 @@ export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: str
     `<meta name="description" content="${description}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
-    '<meta property="og:type" content="website">',
+    `<meta property="og:type" content="${head.ogType ?? 'website'}">`,
     `<meta property="og:site_name" content="${escapeHtml(COMPANY.name)}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,

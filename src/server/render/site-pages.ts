@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../common/constants';
-import type { HeadData, SitePageData } from '../../site/site-data';
+import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../site/site-data';
+import { listClientReviews } from '../content/client-reviews-repository';
+import { listCoreValues } from '../content/core-values-repository';
+import { listServices } from '../content/services-repository';
+import { countTeamMembers, findTeamMember, listTeamMembers } from '../content/team-members-repository';
 
 export interface ResolvedSitePage {
   status: number;
@@ -11,16 +16,57 @@ export interface ResolvedSitePage {
 const organization = (publicUrl: string) => ({
   '@context': 'https://schema.org',
   '@type': 'Organization',
+  '@id': `${publicUrl}/#organization`,
   name: COMPANY.name,
-  url: publicUrl,
+  url: `${publicUrl}/`,
   logo: `${publicUrl}/icons/icon-512.png`,
   email: COMPANY.email,
   telephone: COMPANY.phone,
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: '42 Harbour Street',
+    addressLocality: 'Portland',
+    addressRegion: 'OR',
+    postalCode: '97204',
+    addressCountry: 'US',
+  },
 });
 
+/** schema.org Person for a member's page, tied to the Organization above. */
+export const personJsonLd = (publicUrl: string, member: TeamMemberItem) => ({
+  '@context': 'https://schema.org',
+  '@type': 'Person',
+  name: member.name,
+  jobTitle: member.role,
+  description: member.bio,
+  email: member.email,
+  knowsAbout: member.skills,
+  url: `${publicUrl}/team/${encodeURIComponent(member.id)}`,
+  worksFor: { '@id': `${publicUrl}/#organization` },
+});
+
+/** The first sentence of a text, for meta descriptions (search engines show about 155 characters). */
+export function summarise(text: string, max = 155): string {
+  const sentence = /^.*?[.!?](\s|$)/.exec(text)?.[0]?.trim() ?? text;
+  return sentence.length <= max ? sentence : `${sentence.slice(0, max - 1).trimEnd()}…`;
+}
+
+const NOTICES = new Set<SupportFormState['notice']>(['sent', 'invalid', 'rate_limited', 'unavailable']);
+const FORM_FIELDS = new Set(['name', 'email', 'subject', 'message']);
+
+/** The Contact Us page's starting state from its query (subject prefill, no-JS post outcome). */
+export function supportFormState(query: Record<string, string | undefined>): SupportFormState {
+  const invalidFields = (query.invalid ?? '').split(',').filter((field) => FORM_FIELDS.has(field));
+  let notice: SupportFormState['notice'] = null;
+  if (query.sent === '1') notice = 'sent';
+  else if (invalidFields.length > 0) notice = 'invalid';
+  else if (NOTICES.has(query.error as SupportFormState['notice'])) notice = query.error as SupportFormState['notice'];
+  return { idempotencyKey: randomUUID(), notice, invalidFields };
+}
+
 /**
- * Chooses the site page for a path and loads what it shows. Returns null for paths that are not
- * site pages.
+ * Chooses the site page for a path and loads what it shows from the database, so the first HTML
+ * holds the content. Returns null for paths that are not site pages.
  */
 export async function resolveSitePage(
   app: FastifyInstance,
@@ -28,54 +74,88 @@ export async function resolveSitePage(
   query: Record<string, string | undefined>,
 ): Promise<ResolvedSitePage | null> {
   const publicUrl = app.config.publicUrl;
+  const { db } = app.database;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const base = { jsonLd: [organization(publicUrl)] };
 
   if (path === '/' || path === '/landing') {
+    const [services, coreValues, clientReviews] = await Promise.all([listServices(db), listCoreValues(db), listClientReviews(db)]);
     return {
       status: 200,
-      data: { page: 'landing', services: [], coreValues: [], clientReviews: [] },
-      head: { ...base, title: `${COMPANY.name}: IT support, cloud and security`, description: COMPANY.tagline, canonicalPath: '/' },
+      data: { page: 'landing', services, coreValues, clientReviews },
+      head: {
+        ...base,
+        title: `${COMPANY.name}: IT support, cloud and security`,
+        description: `${COMPANY.tagline} Managed IT support, cloud migration, cybersecurity and networks for small businesses.`,
+        canonicalPath: '/',
+      },
     };
   }
   if (path === '/about') {
+    const [coreValues, teamCount] = await Promise.all([listCoreValues(db), countTeamMembers(db)]);
     return {
       status: 200,
-      data: { page: 'about', coreValues: [], teamCount: 0 },
+      data: { page: 'about', coreValues, teamCount },
       head: {
         ...base,
         title: `About Us | ${COMPANY.name}`,
-        description: `Who we are and how we work at ${COMPANY.name}.`,
+        description: `How ${COMPANY.name} grew from a garage help desk into the IT team of local businesses, and the values we work by.`,
         canonicalPath: '/about',
       },
     };
   }
   if (path === '/team') {
+    const members = await listTeamMembers(db);
     return {
       status: 200,
-      data: { page: 'team', members: [] },
-      head: { ...base, title: `Our Team | ${COMPANY.name}`, description: `Meet the engineers of ${COMPANY.name}.`, canonicalPath: '/team' },
-    };
-  }
-  const member = /^\/team\/([^/]+)$/.exec(path);
-  if (member) {
-    const requestedId = decodeURIComponent(member[1]!);
-    return {
-      status: 404,
-      data: { page: 'member', member: null, requestedId },
+      data: { page: 'team', members },
       head: {
         ...base,
-        title: `Team member not found | ${COMPANY.name}`,
-        description: 'This team member could not be found.',
-        canonicalPath: path,
-        robots: 'noindex',
+        title: `Our Team | ${COMPANY.name}`,
+        description: `Meet the ${members.length} engineers and specialists of ${COMPANY.name}.`,
+        canonicalPath: '/team',
+      },
+    };
+  }
+  const memberMatch = /^\/team\/([^/]+)$/.exec(path);
+  if (memberMatch) {
+    let requestedId: string;
+    try {
+      requestedId = decodeURIComponent(memberMatch[1]!);
+    } catch {
+      requestedId = memberMatch[1]!;
+    }
+    const member = requestedId.length <= 80 ? await findTeamMember(db, requestedId) : null;
+    if (!member) {
+      return {
+        status: 404,
+        data: { page: 'member', member: null, requestedId: requestedId.slice(0, 80) },
+        head: {
+          ...base,
+          title: `Team member not found | ${COMPANY.name}`,
+          description: 'This team member could not be found.',
+          canonicalPath: '/team',
+          robots: 'noindex',
+        },
+      };
+    }
+    const memberPath = `/team/${encodeURIComponent(member.id)}`;
+    return {
+      status: 200,
+      data: { page: 'member', member, requestedId },
+      head: {
+        jsonLd: [...base.jsonLd, personJsonLd(publicUrl, member)],
+        title: `${member.name}, ${member.role} | ${COMPANY.name}`,
+        description: summarise(member.bio),
+        canonicalPath: memberPath,
+        ogType: 'profile',
       },
     };
   }
   if (path === '/support') {
     return {
       status: 200,
-      data: { page: 'support', subject: (query.subject ?? '').slice(0, 150) },
+      data: { page: 'support', subject: (query.subject ?? '').trim().slice(0, 150), form: supportFormState(query) },
       head: {
         ...base,
         title: `Contact Us | ${COMPANY.name}`,

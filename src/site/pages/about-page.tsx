@@ -1,10 +1,81 @@
+import { CtaBand } from '../components/cta-band';
+import { ContentIcon, LineIcon } from '../components/icons';
+import { SectionHeader } from '../components/section-header';
 import type { SitePageData } from '../site-data';
 
+const MILESTONES = [
+  { year: '2011', text: 'Maya Chen starts Northwind in her garage with three clients and a second-hand van.' },
+  { year: '2013', text: 'Our first office on Harbour Street, and Omar joins to build our network practice.' },
+  { year: '2016', text: 'A dedicated security team: quarterly restore tests become part of every plan.' },
+  { year: '2020', text: 'Sixty businesses moved to the cloud in one year, every one before Monday morning.' },
+];
+
 export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about' }> }) {
-  void data;
   return (
-    <section className="page-section">
-      <h1>About Us</h1>
-    </section>
+    <>
+      <section className="page-hero" aria-labelledby="about-title">
+        <div className="page-hero__inner">
+          <p className="eyebrow">Our story</p>
+          <h1 id="about-title">About Us</h1>
+          <p className="lead">
+            We are a local team of {data.teamCount > 0 ? data.teamCount : 'friendly'} engineers and specialists who believe computers should
+            get out of the way, so the people using them can do their best work.
+          </p>
+        </div>
+      </section>
+
+      <section className="page-section story" aria-labelledby="story-title">
+        <div className="story__text">
+          <h2 id="story-title">From a garage help desk to your IT department</h2>
+          <p>
+            Northwind began in 2011, when our founder Maya Chen left a hospital systems job to help the small businesses on her street. They
+            did not need more technology; they needed someone who would answer the phone, explain things plainly and fix problems for good.
+          </p>
+          <p>
+            That is still the job. Today we look after the laptops, networks, cloud accounts and backups of dental practices, law firms,
+            schools, architects and roasters across the region. Every client has a named engineer who knows their setup, a fixed monthly
+            price, and a plan for the bad day that we rehearse before it comes.
+          </p>
+          <p>
+            We measure ourselves by how rarely our clients have to think about IT at all. When they do, we want the answer to be quick,
+            honest and human.
+          </p>
+        </div>
+        <ol className="timeline" aria-label="Milestones">
+          {MILESTONES.map((milestone) => (
+            <li key={milestone.year}>
+              <span className="timeline__year">{milestone.year}</span>
+              <p>{milestone.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="band" aria-labelledby="about-values-title">
+        <div className="page-section">
+          <SectionHeader id="about-values-title" eyebrow="What we stand for" title="Our core values" />
+          <ul className="value-grid">
+            {data.coreValues.map((value) => (
+              <li key={value.id} className="value">
+                <span className="icon-badge icon-badge--accent">
+                  <ContentIcon name={value.icon} size={24} />
+                </span>
+                <div>
+                  <h3>{value.title}</h3>
+                  <p className="muted">{value.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="section-link">
+            <a href="/team">
+              Meet the people behind these values <LineIcon name="arrow" size={18} />
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <CtaBand title="Let us take IT off your plate" />
+    </>
   );
 }

@@ -1,10 +1,136 @@
+import { COMPANY } from '../../common/constants';
+import { CtaBand } from '../components/cta-band';
+import { ContentIcon, LineIcon } from '../components/icons';
+import { SectionHeader } from '../components/section-header';
+import { StarRating } from '../components/star-rating';
+import { averageRating } from '../lib/people';
 import type { SitePageData } from '../site-data';
 
+const PROMISES = [
+  'Help desk answers in minutes, not days',
+  'Backups restored and tested every quarter',
+  'One fixed monthly price per person',
+];
+
 export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'landing' }> }) {
-  void data;
+  const average = averageRating(data.clientReviews.map((review) => review.rating));
   return (
-    <section className="page-section">
-      <h1>IT support that just works</h1>
-    </section>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">Managed IT for small and growing businesses</p>
+            <h1 id="hero-title">IT support that just works</h1>
+            <p className="hero__lead">
+              {COMPANY.tagline} {COMPANY.shortName} looks after your computers, cloud, network and security, so your team can get on with
+              its real work.
+            </p>
+            <div className="hero__actions">
+              <a className="button button--primary" href="/support">
+                Get a free consultation <LineIcon name="arrow" size={18} />
+              </a>
+              <a className="button button--ghost" href="#services">
+                Explore our services
+              </a>
+            </div>
+            <dl className="hero__facts">
+              <div>
+                <dt>Looking after businesses since</dt>
+                <dd>2011</dd>
+              </div>
+              <div>
+                <dt>Average first response</dt>
+                <dd>&lt; 15 min</dd>
+              </div>
+              {average !== null ? (
+                <div>
+                  <dt>Client rating</dt>
+                  <dd>{average.toFixed(1)} / 5</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          <div className="hero__card" aria-label="What every client gets" role="group">
+            <p className="hero__card-title">Every plan includes</p>
+            <ul>
+              {PROMISES.map((promise) => (
+                <li key={promise}>
+                  <LineIcon name="check" size={22} />
+                  <span>{promise}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="hero__card-foot">
+              <LineIcon name="clock" size={18} /> Support desk open Mon–Fri, 7am–7pm
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section className="page-section" id="services" aria-labelledby="services-title">
+        <SectionHeader id="services-title" eyebrow="What we do" title="Our services">
+          Everything a business needs from an IT department, from the help desk to the three-year plan.
+        </SectionHeader>
+        <ul className="card-grid card-grid--services">
+          {data.services.map((service) => (
+            <li key={service.id} className="card service-card">
+              <span className="icon-badge">
+                <ContentIcon name={service.icon} />
+              </span>
+              <h3>{service.title}</h3>
+              <p className="service-card__summary">{service.summary}</p>
+              <p className="muted">{service.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="band" aria-labelledby="values-title">
+        <div className="page-section">
+          <SectionHeader id="values-title" eyebrow="How we work" title="Our core values">
+            The promises behind every ticket we close and every plan we write.
+          </SectionHeader>
+          <ul className="value-grid">
+            {data.coreValues.map((value) => (
+              <li key={value.id} className="value">
+                <span className="icon-badge icon-badge--accent">
+                  <ContentIcon name={value.icon} size={24} />
+                </span>
+                <div>
+                  <h3>{value.title}</h3>
+                  <p className="muted">{value.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="page-section" aria-labelledby="reviews-title">
+        <SectionHeader id="reviews-title" eyebrow="Our clients" title="What our clients say">
+          Dental practices, law firms, schools and roasters: here is how it went for them.
+        </SectionHeader>
+        <ul className="card-grid card-grid--reviews">
+          {data.clientReviews.map((review) => (
+            <li key={review.id} className="card review-card">
+              <figure>
+                <StarRating rating={review.rating} />
+                <blockquote>
+                  <p>“{review.quote}”</p>
+                </blockquote>
+                <figcaption>
+                  <strong>{review.author}</strong>
+                  <span className="muted">
+                    {review.role}, {review.company}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CtaBand />
+    </>
   );
 }

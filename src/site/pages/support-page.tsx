@@ -1,10 +1,56 @@
+import { COMPANY } from '../../common/constants';
+import { ContactForm } from '../components/contact-form';
+import { LineIcon } from '../components/icons';
 import type { SitePageData } from '../site-data';
 
 export function SupportPage({ data }: { data: Extract<SitePageData, { page: 'support' }> }) {
-  void data;
   return (
-    <section className="page-section">
-      <h1>Contact Us</h1>
-    </section>
+    <>
+      <section className="page-hero page-hero--compact" aria-labelledby="contact-title">
+        <div className="page-hero__inner">
+          <p className="eyebrow">We are here to help</p>
+          <h1 id="contact-title">Contact Us</h1>
+          <p className="lead">Questions, quotes or a computer that will not cooperate: write to us and a real engineer will answer.</p>
+        </div>
+      </section>
+      <section className="page-section contact" aria-label="Contact options">
+        <aside className="contact__details card" aria-labelledby="details-title">
+          <h2 id="details-title">Other ways to reach us</h2>
+          <ul>
+            <li>
+              <LineIcon name="phone" />
+              <div>
+                <span className="contact__label">Call the help desk</span>
+                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
+              </div>
+            </li>
+            <li>
+              <LineIcon name="mail" />
+              <div>
+                <span className="contact__label">Email</span>
+                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+              </div>
+            </li>
+            <li>
+              <LineIcon name="pin" />
+              <div>
+                <span className="contact__label">Visit</span>
+                <span>{COMPANY.address}</span>
+              </div>
+            </li>
+            <li>
+              <LineIcon name="clock" />
+              <div>
+                <span className="contact__label">Opening hours</span>
+                <span>Mon–Fri, 7am–7pm</span>
+              </div>
+            </li>
+          </ul>
+        </aside>
+        <div className="contact__form card">
+          <ContactForm subject={data.subject} form={data.form} />
+        </div>
+      </section>
+    </>
   );
 }

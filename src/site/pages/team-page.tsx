@@ -1,10 +1,42 @@
+import { Avatar } from '../components/avatar';
+import { CtaBand } from '../components/cta-band';
 import type { SitePageData } from '../site-data';
 
 export function TeamPage({ data }: { data: Extract<SitePageData, { page: 'team' }> }) {
-  void data;
   return (
-    <section className="page-section">
-      <h1>Our Team</h1>
-    </section>
+    <>
+      <section className="page-hero" aria-labelledby="team-title">
+        <div className="page-hero__inner">
+          <p className="eyebrow">The people who answer your call</p>
+          <h1 id="team-title">Our Team</h1>
+          <p className="lead">Engineers, teachers and problem solvers. Every one of them still takes help-desk calls.</p>
+        </div>
+      </section>
+      <section className="page-section" aria-label="Team members">
+        {data.members.length === 0 ? (
+          <p className="muted">Our team page is being updated. Please check back soon.</p>
+        ) : (
+          <ul className="card-grid card-grid--team">
+            {data.members.map((member) => (
+              <li key={member.id} className="card member-card">
+                <Avatar id={member.id} name={member.name} />
+                <h2 className="member-card__name">
+                  {/* The link covers the whole card (see .member-card a::after) so the card is one click target. */}
+                  <a href={`/team/${encodeURIComponent(member.id)}`}>{member.name}</a>
+                </h2>
+                <p className="member-card__role">{member.role}</p>
+                <ul className="chips" aria-label={`${member.name}'s skills`}>
+                  {member.skills.map((skill) => (
+                    <li key={skill}>{skill}</li>
+                  ))}
+                </ul>
+                <p className="member-card__since muted">With us since {member.joinedYear}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <CtaBand title="Want this team on your side?" />
+    </>
   );
 }

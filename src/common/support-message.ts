@@ -1,0 +1,88 @@
+// zod/mini: the same engine as zod with tree-shakable checks, so the contact form ships a few
+// KB of validation instead of the whole library (the site's JavaScript budget is 80 KB).
+import * as z from 'zod/mini';
+
+/**
+ * A support message (spec 3 "supports"): the one set of rules and messages used by the
+ * server's POST /api/support-messages and by the Contact Us form, so both say the same thing.
+ */
+export const SUPPORT_LIMITS = {
+  name: 100,
+  email: 254,
+  subject: 150,
+  message: 5000,
+  messageMin: 10,
+} as const;
+
+/** The header a client sends so a retry of the same message is stored only once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Keys are client-made UUIDs in practice; any 8-100 URL-safe characters are accepted. */
+export const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, "-" or "_"'));
+
+// A deliberately plain check: one "@", something on each side, a dot in the domain, no spaces.
+// Stricter patterns reject real addresses; the reply email is what finally proves it works.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const supportMessageSchema = z.object({
+  name: z
+    .string({ error: 'Please enter your name.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your name.'),
+      z.maxLength(SUPPORT_LIMITS.name, `Please keep your name under ${SUPPORT_LIMITS.name + 1} characters.`),
+    ),
+  email: z
+    .string({ error: 'Please enter your email address.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email address.'),
+      z.maxLength(SUPPORT_LIMITS.email, `An email address has at most ${SUPPORT_LIMITS.email} characters.`),
+      z.regex(EMAIL_PATTERN, 'Please enter a valid email address, like name@example.com.'),
+    ),
+  subject: z.pipe(
+    z.nullish(
+      z
+        .string({ error: 'The subject must be text.' })
+        .check(z.trim(), z.maxLength(SUPPORT_LIMITS.subject, `Please keep the subject under ${SUPPORT_LIMITS.subject + 1} characters.`)),
+    ),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  ),
+  message: z
+    .string({ error: 'Please enter a message.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter a message.'),
+      z.minLength(SUPPORT_LIMITS.messageMin, `Please tell us a little more (at least ${SUPPORT_LIMITS.messageMin} characters).`),
+      z.maxLength(SUPPORT_LIMITS.message, `Please keep the message under ${SUPPORT_LIMITS.message + 1} characters.`),
+    ),
+});
+
+export type SupportMessageInput = z.input<typeof supportMessageSchema>;
+export type SupportMessageValues = z.output<typeof supportMessageSchema>;
+
+/** What the server answers with 201: the stored message, including the date it added. */
+export interface SupportMessageCreated {
+  id: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  message: string;
+  date: string;
+}
+
+export type SupportFieldErrors = Partial<Record<keyof SupportMessageValues, string>>;
+
+/** Validates a message; on failure returns the first problem of each field, keyed by field. */
+export function validateSupportMessage(
+  input: unknown,
+): { ok: true; value: SupportMessageValues } | { ok: false; fields: SupportFieldErrors } {
+  const result = supportMessageSchema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const fields: SupportFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path[0];
+    if (name === 'name' || name === 'email' || name === 'subject' || name === 'message') fields[name] ??= issue.message;
+  }
+  return { ok: false, fields };
+}

@@ -1,0 +1,24 @@
+import { COMPANY } from '../../common/constants';
+import { LineIcon } from './icons';
+
+/** The closing call to action shared by the content pages. */
+export function CtaBand({ title = 'Ready for IT that just works?' }: { title?: string }) {
+  return (
+    <section className="cta-band" aria-labelledby="cta-title">
+      <div className="cta-band__inner">
+        <div>
+          <h2 id="cta-title">{title}</h2>
+          <p>Tell us what is slowing your team down. A real engineer replies within one working day, with no obligation.</p>
+        </div>
+        <div className="cta-band__actions">
+          <a className="button button--light" href="/support">
+            Contact us <LineIcon name="arrow" size={18} />
+          </a>
+          <a className="cta-band__phone" href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>
+            <LineIcon name="phone" size={18} /> {COMPANY.phone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
