@@ -2,6 +2,10 @@ import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } 
 import { calendar, film, grid } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
 import { MinesweeperPage, MovieListPage, SchedulePage } from '../routes';
+import { lazyPage } from './lazy-page';
+
+// One activity of the schedule, kept inside the Schedule tab so back returns to the list.
+const ActivityPage = lazyPage(() => import('../features/schedule/pages/activity-page'));
 
 /** The tabbed area under /app/tabs (spec 2): Demo (the movie list), Schedule, Minesweeper. */
 export default function TabsPage() {
@@ -10,6 +14,7 @@ export default function TabsPage() {
       <IonRouterOutlet>
         <Route path="/app/tabs/home" element={<MovieListPage />} />
         <Route path="/app/tabs/schedule" element={<SchedulePage />} />
+        <Route path="/app/tabs/schedule/:id" element={<ActivityPage />} />
         <Route path="/app/tabs/minesweeper" element={<MinesweeperPage />} />
         <Route path="/app/tabs" element={<Navigate to="/app/tabs/home" replace />} />
       </IonRouterOutlet>

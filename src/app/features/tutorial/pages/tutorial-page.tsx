@@ -1,12 +1,145 @@
-import { IonContent, IonPage } from '@ionic/react';
-import { AppHeader } from '../../../shell/app-header';
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonPage,
+  IonTitle,
+  IonToolbar,
+  useIonRouter,
+  useIonViewDidEnter,
+  useIonViewWillLeave,
+} from '@ionic/react';
+import { apps, calendarOutline, film, gridOutline, arrowForward } from 'ionicons/icons';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { enterTutorial, finishTutorial, leaveTutorial } from '../tutorial-flag';
+import '../tutorial.css';
 
-export default function Page() {
+const SLIDES = [
+  {
+    icon: apps,
+    title: 'Welcome to Northwind',
+    text: 'This app shows what we build for our clients: fast, accessible apps that work on any device, online or off.',
+  },
+  {
+    icon: film,
+    title: 'Browse the movie demo',
+    text: 'Search and filter a live movie list, keep favourites on your device, add a movie and share the list.',
+  },
+  {
+    icon: calendarOutline,
+    title: 'Plan your day',
+    text: 'The Daily Activities schedule lists every session by time and track. Search it, filter it, and star what you want to see.',
+  },
+  {
+    icon: gridOutline,
+    title: 'Take a break',
+    text: 'Play Minesweeper with mouse, touch or keyboard, watch our year in review, and explore live charts. Ready?',
+  },
+] as const;
+
+/** Swipeable introduction slides with Skip and Continue (spec 2 and 3). */
+export default function TutorialPage() {
+  const router = useIonRouter();
+  const slides = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const last = index === SLIDES.length - 1;
+
+  useIonViewDidEnter(() => {
+    void enterTutorial();
+  });
+  useIonViewWillLeave(() => leaveTutorial());
+
+  const goTo = (next: number) => {
+    const element = slides.current;
+    const target = Math.max(0, Math.min(SLIDES.length - 1, next));
+    setIndex(target);
+    element?.scrollTo({ left: target * element.clientWidth });
+  };
+
+  const finish = async () => {
+    await finishTutorial();
+    router.push('/app/tabs/home', 'root', 'replace');
+  };
+
+  const onScroll = () => {
+    const element = slides.current;
+    if (!element || element.clientWidth === 0) return;
+    setIndex(Math.round(element.scrollLeft / element.clientWidth));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowRight') goTo(index + 1);
+    else if (event.key === 'ArrowLeft') goTo(index - 1);
+    else return;
+    event.preventDefault();
+  };
+
   return (
     <IonPage>
-      <AppHeader title="Tutorial" />
-      <IonContent className="ion-padding">
-        <h1>Tutorial</h1>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>Tutorial</IonTitle>
+          <IonButtons slot="end">{!last && <IonButton onClick={() => void finish()}>Skip</IonButton>}</IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="tutorial-content" scrollY={false}>
+        <div className="tutorial">
+          <div
+            ref={slides}
+            className="tutorial-slides"
+            onScroll={onScroll}
+            onKeyDown={onKeyDown}
+            tabIndex={0}
+            role="region"
+            aria-roledescription="carousel"
+            aria-label="Introduction, use the arrow keys to change slides"
+          >
+            {SLIDES.map((slide, i) => (
+              <section
+                key={slide.title}
+                className="tutorial-slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${SLIDES.length}`}
+                aria-hidden={i !== index}
+              >
+                <div className="tutorial-slide__art" aria-hidden="true">
+                  <IonIcon icon={slide.icon} />
+                </div>
+                <h2>{slide.title}</h2>
+                <p>{slide.text}</p>
+              </section>
+            ))}
+          </div>
+          <div className="tutorial-footer">
+            <ol className="tutorial-dots" aria-label="Slides">
+              {SLIDES.map((slide, i) => (
+                <li key={slide.title}>
+                  <button
+                    type="button"
+                    className="tutorial-dot"
+                    aria-label={`Slide ${i + 1}: ${slide.title}`}
+                    aria-current={i === index ? 'step' : undefined}
+                    onClick={() => goTo(i)}
+                  />
+                </li>
+              ))}
+            </ol>
+            {last ? (
+              <IonButton onClick={() => void finish()}>
+                Continue
+                <IonIcon slot="end" icon={arrowForward} aria-hidden="true" />
+              </IonButton>
+            ) : (
+              <IonButton fill="outline" onClick={() => goTo(index + 1)}>
+                Next
+                <IonIcon slot="end" icon={arrowForward} aria-hidden="true" />
+              </IonButton>
+            )}
+          </div>
+        </div>
       </IonContent>
     </IonPage>
   );

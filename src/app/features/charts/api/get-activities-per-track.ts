@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../../common/api-client';
+import type { LabelCount } from './types';
+
+export function getActivitiesPerTrack(signal?: AbortSignal) {
+  return apiRequest<{ tracks: (LabelCount & { color: string })[] }>('/api/stats/activities-per-track', { signal });
+}

@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../../common/api-client';
+import type { DaySeries } from './types';
+
+export function getMoviesAddedPerDay(days: number, signal?: AbortSignal) {
+  return apiRequest<DaySeries>(`/api/stats/movies-added-per-day?days=${days}`, { signal });
+}

@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../../common/api-client';
+import type { LabelCount } from './types';
+
+export function getMoviesPerGenre(signal?: AbortSignal) {
+  return apiRequest<{ movies: number; genres: LabelCount[] }>('/api/stats/movies-per-genre', { signal });
+}

@@ -1,0 +1,80 @@
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonIcon } from '@ionic/react';
+import { barChartOutline, listOutline } from 'ionicons/icons';
+import { type ReactNode, useId, useState } from 'react';
+
+export interface TableData {
+  caption: string;
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+interface Props {
+  title: string;
+  subtitle: string;
+  /** A one-sentence summary read to screen readers in place of the canvas. */
+  summary: string;
+  table: TableData;
+  children: ReactNode;
+  testId: string;
+}
+
+/** A chart with its "view as table" alternative: the same numbers, readable without the canvas. */
+export function ChartCard({ title, subtitle, summary, table, children, testId }: Props) {
+  const [asTable, setAsTable] = useState(false);
+  const id = useId();
+  return (
+    <IonCard className="chart-card" data-testid={testId}>
+      <IonCardHeader>
+        <div className="chart-card__head">
+          <div>
+            <IonCardTitle>
+              <h2 className="chart-card__title">{title}</h2>
+            </IonCardTitle>
+            <IonCardSubtitle>{subtitle}</IonCardSubtitle>
+          </div>
+          <IonButton fill="outline" size="small" aria-expanded={asTable} aria-controls={id} onClick={() => setAsTable((v) => !v)}>
+            <IonIcon slot="start" icon={asTable ? barChartOutline : listOutline} aria-hidden="true" />
+            {asTable ? 'View as chart' : 'View as table'}
+          </IonButton>
+        </div>
+      </IonCardHeader>
+      <IonCardContent id={id}>
+        {asTable ? (
+          <div className="chart-table-wrap">
+            <table className="chart-table">
+              <caption>{table.caption}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={String(row[0])}>
+                    {row.map((cell, index) =>
+                      index === 0 ? (
+                        <th key={index} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={index}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <div className="chart-canvas" role="img" aria-label={summary}>
+            {children}
+          </div>
+        )}
+      </IonCardContent>
+    </IonCard>
+  );
+}
