@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isAppShellNavigation, isCacheableApiRead, isSitePageNavigation, isSkipWaitingMessage, type RequestFacts } from './rules';
+import {
+  isAppShellNavigation,
+  isCacheableApiRead,
+  isSitePageNavigation,
+  isSkipWaitingMessage,
+  type RequestFacts,
+  sitePagesToKeepOnActivate,
+} from './rules';
 
 const ORIGIN = 'http://localhost:3000';
 const request = (overrides: Partial<RequestFacts>): RequestFacts => ({
@@ -68,5 +75,20 @@ describe('messages from the page', () => {
     expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false);
     expect(isSkipWaitingMessage(null)).toBe(false);
     expect(isSkipWaitingMessage({ type: 'OTHER' })).toBe(false);
+  });
+});
+
+describe('pages copied when the worker activates', () => {
+  it('keeps the landing page and the site pages open in windows, not app pages or other origins', () => {
+    expect(
+      sitePagesToKeepOnActivate(
+        [`${ORIGIN}/team/4?ref=mail`, `${ORIGIN}/app/tabs/home`, `${ORIGIN}/`, 'https://elsewhere.example/about', `${ORIGIN}/support`],
+        ORIGIN,
+      ),
+    ).toEqual(['/', '/team/4?ref=mail', '/support']);
+  });
+
+  it('keeps the landing page even with no window open', () => {
+    expect(sitePagesToKeepOnActivate([], ORIGIN)).toEqual(['/']);
   });
 });

@@ -44,6 +44,20 @@ export function isCacheableApiRead(facts: RequestFacts): boolean {
   );
 }
 
+/**
+ * Site pages to copy when the worker activates: the landing page, and every site page open
+ * in a window right now. Those were loaded before the worker existed, so without this the
+ * very first visit would not open offline.
+ */
+export function sitePagesToKeepOnActivate(windowUrls: readonly string[], selfOrigin: string): string[] {
+  const keep = new Set<string>(['/']);
+  for (const href of windowUrls) {
+    const url = new URL(href);
+    if (url.origin === selfOrigin && isSitePath(url.pathname)) keep.add(`${url.pathname}${url.search}`);
+  }
+  return [...keep];
+}
+
 /** Messages a page may send to the service worker. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 

@@ -13,6 +13,7 @@ import {
   isSkipWaitingMessage,
   type RequestFacts,
   SITE_NETWORK_TIMEOUT_SECONDS,
+  sitePagesToKeepOnActivate,
 } from './rules';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -42,17 +43,29 @@ registerRoute(({ request, url }) => isAppShellNavigation(factsOf(request, url)),
 
 // The site's pages are rendered by the server with fresh content: ask the network, keep the
 // last copy of each page seen so it opens offline.
-registerRoute(
-  ({ request, url }) => isSitePageNavigation(factsOf(request, url)),
-  new NetworkFirst({
-    cacheName: CACHE_NAMES.sitePages,
-    networkTimeoutSeconds: SITE_NETWORK_TIMEOUT_SECONDS,
-    // The server varies site pages on Cookie (dark mode); the worker's requests carry no cookie
-    // header it can see, so Vary would only make every lookup miss.
-    matchOptions: { ignoreVary: true },
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60 })],
-  }),
-);
+const sitePages = new NetworkFirst({
+  cacheName: CACHE_NAMES.sitePages,
+  networkTimeoutSeconds: SITE_NETWORK_TIMEOUT_SECONDS,
+  // The server varies site pages on Cookie (dark mode); the worker's requests carry no cookie
+  // header it can see, so Vary would only make every lookup miss.
+  matchOptions: { ignoreVary: true },
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60 })],
+});
+registerRoute(({ request, url }) => isSitePageNavigation(factsOf(request, url)), sitePages);
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const urls = sitePagesToKeepOnActivate(
+        windows.map((client) => client.url),
+        self.location.origin,
+      );
+      // Best effort: a page that cannot be fetched now is simply cached on its next visit.
+      await Promise.all(urls.map((url) => sitePages.handle({ event, request: new Request(url) }).catch(() => undefined)));
+    })(),
+  );
+});
 
 // Public content from /api: show the last answer at once and refresh it behind the scenes.
 registerRoute(
