@@ -6,16 +6,9 @@ import * as z from 'zod/mini';
  * A support message (spec 3 "supports"): the one set of rules and messages used by the
  * server's POST /api/support-messages and by the Contact Us form, so both say the same thing.
  */
-export const SUPPORT_LIMITS = {
-  name: 100,
-  email: 254,
-  subject: 150,
-  message: 5000,
-  messageMin: 10,
-} as const;
+import { SUPPORT_LIMITS } from './support-limits';
 
-/** The header a client sends so a retry of the same message is stored only once. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export { IDEMPOTENCY_HEADER, SUPPORT_LIMITS } from './support-limits';
 
 /** Keys are client-made UUIDs in practice; any 8-100 URL-safe characters are accepted. */
 export const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, "-" or "_"'));

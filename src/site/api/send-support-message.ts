@@ -1,5 +1,6 @@
 import { apiRequest } from '../../common/api-client';
-import { IDEMPOTENCY_HEADER, type SupportMessageCreated, type SupportMessageValues } from '../../common/support-message';
+import { IDEMPOTENCY_HEADER } from '../../common/support-limits';
+import type { SupportMessageCreated, SupportMessageValues } from '../../common/support-message';
 
 /** POST /api/support-messages; the key makes a repeat of the same send harmless. */
 export function sendSupportMessage(values: SupportMessageValues, idempotencyKey: string): Promise<SupportMessageCreated> {

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { SUPPORT_LIMITS, type SupportFieldErrors, type SupportMessageCreated, validateSupportMessage } from '../../common/support-message';
+import { SUPPORT_LIMITS } from '../../common/support-limits';
+import type { SupportFieldErrors, SupportMessageCreated, validateSupportMessage } from '../../common/support-message';
 import { getOutboxSnapshot, getServerOutboxSnapshot, submitSupportMessage, subscribeOutbox } from '../lib/outbox-store';
 import type { SupportFormState } from '../site-data';
 import { LineIcon } from './icons';
@@ -14,6 +15,10 @@ type Status =
   | { kind: 'queued'; key: string };
 
 const noSubscription = () => () => undefined;
+
+type Validate = typeof validateSupportMessage;
+/** The rules (and zod) load only on this page, keeping every other site page lighter. */
+const loadValidator = (): Promise<Validate> => import('../../common/support-message').then((module) => module.validateSupportMessage);
 
 const FIELD_ORDER: FieldName[] = ['name', 'email', 'subject', 'message'];
 const LABELS: Record<FieldName, string> = { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' };
@@ -48,6 +53,11 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
   const outbox = useSyncExternalStore(subscribeOutbox, getOutboxSnapshot, getServerOutboxSnapshot);
   const panelRef = useRef<HTMLHeadingElement>(null);
   const fieldRefs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const [validator, setValidator] = useState<Validate | null>(null);
+
+  useEffect(() => {
+    void loadValidator().then((validate) => setValidator(() => validate));
+  }, []);
 
   // A queued message that the background sender has since delivered shows as sent.
   const deliveredLater = ownStatus.kind === 'queued' ? outbox.delivered[ownStatus.key] : undefined;
@@ -60,7 +70,8 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
   const change = (field: FieldName, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (touched[field] || errors[field]) {
+    const validateSupportMessage = validator;
+    if (validateSupportMessage && (touched[field] || errors[field])) {
       const result = validateSupportMessage(next);
       setErrors((current) => ({ ...current, [field]: result.ok ? undefined : result.fields[field] }));
     }
@@ -68,6 +79,8 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
 
   const blur = (field: FieldName) => {
     setTouched((current) => ({ ...current, [field]: true }));
+    const validateSupportMessage = validator;
+    if (!validateSupportMessage) return;
     const result = validateSupportMessage(values);
     setErrors((current) => ({ ...current, [field]: result.ok ? undefined : result.fields[field] }));
   };
@@ -75,6 +88,7 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status.kind === 'sending') return;
+    const validateSupportMessage = validator ?? (await loadValidator());
     const result = validateSupportMessage(values);
     if (!result.ok) {
       setErrors(result.fields);

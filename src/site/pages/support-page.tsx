@@ -14,6 +14,9 @@ export function SupportPage({ data }: { data: Extract<SitePageData, { page: 'sup
         </div>
       </section>
       <section className="page-section contact" aria-label="Contact options">
+        <div className="contact__form card">
+          <ContactForm subject={data.subject} form={data.form} />
+        </div>
         <aside className="contact__details card" aria-labelledby="details-title">
           <h2 id="details-title">Other ways to reach us</h2>
           <ul>
@@ -47,9 +50,6 @@ export function SupportPage({ data }: { data: Extract<SitePageData, { page: 'sup
             </li>
           </ul>
         </aside>
-        <div className="contact__form card">
-          <ContactForm subject={data.subject} form={data.form} />
-        </div>
       </section>
     </>
   );

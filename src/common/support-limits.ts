@@ -1,0 +1,14 @@
+/**
+ * The bounds of a support message and the idempotency header name, apart from the zod schema in
+ * support-message.ts so the site can show them without loading the validation library first.
+ */
+export const SUPPORT_LIMITS = {
+  name: 100,
+  email: 254,
+  subject: 150,
+  message: 5000,
+  messageMin: 10,
+} as const;
+
+/** The header a client sends so a retry of the same message is stored only once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
