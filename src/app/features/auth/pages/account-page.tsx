@@ -1,12 +1,180 @@
-import { IonContent, IonPage } from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonPage, useIonAlert, useIonRouter, useIonToast } from '@ionic/react';
+import { helpBuoyOutline, logOutOutline, trashOutline } from 'ionicons/icons';
+import { useEffect, useState } from 'react';
+import { accountInfo, changeEmail, changePassword, deleteAccount, logout, reauthenticate, useAuth } from '../../../lib/auth-session';
+import type { AccountInfo } from '../../../lib/identity-client';
 import { AppHeader } from '../../../shell/app-header';
+import '../auth.css';
+import { ChangeEmailForm, ChangePasswordForm } from '../components/account-forms';
+import { FormError } from '../components/auth-fields';
+import { sentenceFor } from '../components/form-state';
+import { loginPathFor } from '../next-path';
 
-export default function Page() {
+const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+function formatMillis(value: string | undefined): string {
+  if (!value) return '—';
+  const date = new Date(Number(value));
+  return Number.isNaN(date.getTime()) ? '—' : DATE_FORMAT.format(date);
+}
+
+export default function AccountPage() {
+  const { user } = useAuth();
+  const router = useIonRouter();
+  const [presentAlert] = useIonAlert();
+  const [presentToast] = useIonToast();
+  const [info, setInfo] = useState<AccountInfo | null>(null);
+  const [infoError, setInfoError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    let active = true;
+    accountInfo()
+      .then((value) => {
+        if (active) setInfo(value);
+      })
+      .catch((error: unknown) => {
+        if (active) setInfoError(sentenceFor(error));
+      });
+    return () => {
+      active = false;
+    };
+  }, [user]);
+
+  const leave = async (message: string) => {
+    router.push('/app/tabs/home', 'root', 'replace');
+    await presentToast({ message, duration: 3000, position: 'bottom' });
+  };
+
+  const onLogout = async () => {
+    await logout();
+    router.push('/app/tabs/home', 'root', 'replace');
+  };
+
+  const confirmDelete = () => {
+    setDeleteError(null);
+    void presentAlert({
+      header: 'Delete your account?',
+      message: 'This removes your account for good. Enter your password to confirm.',
+      inputs: [
+        {
+          name: 'password',
+          type: 'password',
+          placeholder: 'Current password',
+          attributes: { 'aria-label': 'Current password', autocomplete: 'current-password' },
+        },
+      ],
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: 'Delete account',
+          role: 'destructive',
+          cssClass: 'alert-button-danger',
+          handler: (values: { password?: string }) => {
+            const password = values.password ?? '';
+            if (!password) {
+              setDeleteError('Enter your current password to delete your account.');
+              return;
+            }
+            void (async () => {
+              try {
+                await reauthenticate(password);
+                await deleteAccount();
+                await leave('Your account has been deleted.');
+              } catch (error) {
+                setDeleteError(sentenceFor(error));
+              }
+            })();
+          },
+        },
+      ],
+    });
+  };
+
   return (
     <IonPage>
       <AppHeader title="Account" />
-      <IonContent className="ion-padding">
-        <h1>Account</h1>
+      <IonContent className="auth-content">
+        <div className="auth-column">
+          <h1>Account</h1>
+          {!user ? (
+            <>
+              <p className="auth-lead">Log in to see your account.</p>
+              <div className="auth-actions">
+                <IonButton routerLink={loginPathFor('/account')}>Log in</IonButton>
+                <IonButton fill="outline" routerLink={loginPathFor('/account', '/signup')}>
+                  Sign up
+                </IonButton>
+              </div>
+            </>
+          ) : (
+            <>
+              <section className="auth-section" aria-labelledby="profile-heading">
+                <h2 id="profile-heading">Your details</h2>
+                <dl className="auth-facts">
+                  <dt>Email</dt>
+                  <dd data-testid="account-email">{info?.email ?? user.email}</dd>
+                  <dt>Email confirmed</dt>
+                  <dd>{info ? (info.emailVerified ? 'Yes' : 'Not yet') : '—'}</dd>
+                  <dt>Member since</dt>
+                  <dd>{formatMillis(info?.createdAt)}</dd>
+                  <dt>Last login</dt>
+                  <dd>{formatMillis(info?.lastLoginAt)}</dd>
+                </dl>
+                <FormError message={infoError} />
+              </section>
+
+              <section className="auth-section" aria-labelledby="change-email-heading">
+                <h2 id="change-email-heading">Change email</h2>
+                <ChangeEmailForm
+                  currentEmail={user.email}
+                  onSubmit={async (current, email) => {
+                    await reauthenticate(current);
+                    await changeEmail(email);
+                    setInfo(await accountInfo());
+                  }}
+                />
+              </section>
+
+              <section className="auth-section" aria-labelledby="change-password-heading">
+                <h2 id="change-password-heading">Change password</h2>
+                <ChangePasswordForm
+                  currentEmail={user.email}
+                  onSubmit={async (current, password) => {
+                    await reauthenticate(current);
+                    await changePassword(password);
+                  }}
+                />
+              </section>
+
+              <section className="auth-section" aria-labelledby="help-heading">
+                <h2 id="help-heading">Help and session</h2>
+                <p>Questions about your account or something not working? Our support team answers within a working day.</p>
+                <div className="auth-actions">
+                  <IonButton fill="outline" href="/support">
+                    <IonIcon slot="start" icon={helpBuoyOutline} aria-hidden="true" />
+                    Support
+                  </IonButton>
+                  <IonButton fill="outline" onClick={() => void onLogout()}>
+                    <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
+                    Logout
+                  </IonButton>
+                </div>
+              </section>
+
+              <section className="auth-section auth-danger" aria-labelledby="delete-heading">
+                <h2 id="delete-heading">Delete account</h2>
+                <p>Deleting your account removes your login for good. Movies you added stay in the demo list.</p>
+                <FormError message={deleteError} />
+                <IonButton color="danger" onClick={confirmDelete}>
+                  <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+                  Delete account
+                </IonButton>
+              </section>
+            </>
+          )}
+        </div>
       </IonContent>
     </IonPage>
   );

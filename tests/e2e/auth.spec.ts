@@ -1,0 +1,275 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { ServerProcess } from './support/server-process';
+
+/**
+ * Marks the first-visit tutorial as seen in device storage (@ionic/storage over IndexedDB:
+ * database "northwind", store "_ionickv") before any page script runs, so arriving in the app
+ * area after login lands on the page itself.
+ */
+async function skipTutorial(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const request = indexedDB.open('northwind', 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore('_ionickv');
+      request.result.createObjectStore('local-forage-detect-blob-support');
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      const transaction = db.transaction('_ionickv', 'readwrite');
+      transaction.objectStore('_ionickv').put(true, 'hasSeenTutorial');
+      transaction.oncomplete = () => db.close();
+    };
+  });
+}
+
+/** One key of the app's device storage. */
+function deviceStorage(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (name) =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('northwind');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const get = db.transaction('_ionickv', 'readonly').objectStore('_ionickv').get(name);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ?? null);
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}
+
+const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** The page Ionic is showing now (others stay in the DOM, hidden). */
+const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+const menu = (page: Page) => page.locator('ion-menu');
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  const form = visiblePage(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+}
+
+async function signUp(page: Page, email: string, password: string) {
+  await page.goto('/signup');
+  await waitForIonicPage(page);
+  await fillCredentials(page, email, password);
+  await visiblePage(page).getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+}
+
+async function expectMenuLoggedIn(page: Page, loggedIn: boolean, timeout?: number) {
+  if (loggedIn) {
+    await expect(menu(page).getByText('Logout', { exact: true })).toBeVisible({ timeout });
+    await expect(menu(page).locator('ion-item', { hasText: /^Account$/ })).toBeVisible({ timeout });
+    await expect(menu(page).getByText('Login', { exact: true })).toHaveCount(0);
+  } else {
+    await expect(menu(page).getByText('Login', { exact: true })).toBeVisible({ timeout });
+    await expect(menu(page).getByText('Signup', { exact: true })).toBeVisible({ timeout });
+    await expect(menu(page).getByText('Logout', { exact: true })).toHaveCount(0, { timeout });
+  }
+}
+
+test.beforeEach(async ({ context }) => {
+  await skipTutorial(context);
+});
+
+// The identity protocol answers refusals (wrong password, taken email...) with 400, which the
+// browser logs; the tests below expect exactly those.
+test.use({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
+
+/** Creates an account straight through the identity service, as another device would. */
+async function createAccount(page: Page, email: string, password: string) {
+  const { apiKey } = (await (await page.request.get('/api/config')).json()) as { apiKey: string };
+  const response = await page.request.post(`/identity/v1/accounts:signUp?key=${apiKey}`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test.describe('accounts', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('sign up, stay logged in, change password, log out, log in again, delete the account', async ({ page }) => {
+    const email = uniqueEmail('journey');
+    await signUp(page, email, 'first password 1');
+    await expectMenuLoggedIn(page, true);
+    expect(await page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toContain(email);
+    await expect.poll(() => deviceStorage(page, 'hasLoggedIn')).toBe(true);
+    expect(await deviceStorage(page, 'email')).toBe(email);
+
+    await page.reload();
+    await waitForIonicPage(page);
+    await expectMenuLoggedIn(page, true);
+
+    await menu(page)
+      .locator('ion-item', { hasText: /^Account$/ })
+      .click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
+    await expect(visiblePage(page).getByText('Member since')).toBeVisible();
+    await checkA11y(page);
+
+    const passwordForm = visiblePage(page).getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Current password', { exact: true }).fill('first password 1');
+    await passwordForm.getByLabel('New password', { exact: true }).fill('second password 2');
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await expect(passwordForm.getByRole('status')).toHaveText(/Your password has been changed/);
+
+    await menu(page).getByText('Logout', { exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await expectMenuLoggedIn(page, false);
+    expect(await page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
+    expect(await deviceStorage(page, 'hasLoggedIn')).toBeNull();
+    expect(await deviceStorage(page, 'email')).toBeNull();
+
+    await page.goto('/login?next=/account');
+    await waitForIonicPage(page);
+    await fillCredentials(page, email, 'first password 1');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(visiblePage(page).getByRole('alert')).toHaveText(/^Wrong password/);
+    await checkA11y(page);
+
+    await visiblePage(page).getByLabel('Password', { exact: true }).fill('second password 2');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
+
+    await visiblePage(page).getByRole('button', { name: 'Delete account' }).click();
+    const alert = page.locator('ion-alert');
+    await expect(alert).toBeVisible();
+    await alert.locator('input').fill('second password 2');
+    await alert.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await expect(page.locator('ion-toast', { hasText: 'Your account has been deleted' })).toBeVisible();
+    await expectMenuLoggedIn(page, false);
+
+    await page.goto('/login');
+    await waitForIonicPage(page);
+    await fillCredentials(page, email, 'second password 2');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(visiblePage(page).getByRole('alert')).toHaveText(/There is no account with that email/);
+  });
+
+  test('a second tab follows a logout within a second', async ({ context }) => {
+    const first = await context.newPage();
+    await signUp(first, uniqueEmail('tabs'), 'tabs password 1');
+    const second = await context.newPage();
+    await second.goto('/app/tabs/home');
+    await waitForIonicPage(second);
+    await expectMenuLoggedIn(second, true);
+
+    await menu(first).getByText('Logout', { exact: true }).click();
+    await expectMenuLoggedIn(second, false, 1000);
+    await expect(second.evaluate(() => localStorage.getItem('northwind.auth.session'))).resolves.toBeNull();
+  });
+
+  test('the forms validate as the user types and say plainly what the server answered', async ({ page }) => {
+    await page.goto('/signup');
+    await waitForIonicPage(page);
+    await checkA11y(page);
+    const form = visiblePage(page);
+    const email = form.getByLabel('Email');
+    await email.fill('not-an-email');
+    await email.blur();
+    await expect(form.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+    await email.fill('');
+    await email.pressSequentially('fixed@example.com');
+    await expect(form.getByText('Enter a valid email address, like name@example.com.')).toBeHidden();
+
+    const password = form.getByLabel('Password', { exact: true });
+    await password.fill('short');
+    await password.blur();
+    await expect(form.getByText('Password should be at least 8 characters.')).toBeVisible();
+    await expect(password).toHaveAttribute('type', 'password');
+    await form.getByRole('button', { name: /show password/i }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+
+    // Submitting with problems sends nothing and puts the focus on the first one.
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/identity/v1/accounts:signUp')) requests += 1;
+    });
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(password).toBeFocused();
+    expect(requests).toBe(0);
+
+    // An address that is taken: the button is disabled while sending, then the sentence shows.
+    const taken = uniqueEmail('taken');
+    await createAccount(page, taken, 'taken password 1');
+    await page.route('**/identity/v1/accounts:signUp*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await email.fill(taken);
+    await password.fill('another password');
+    const submit = form.getByRole('button', { name: /Create account|Creating account/ });
+    await submit.click();
+    await expect(submit).toHaveAttribute('disabled', '');
+    await expect(form.getByRole('alert')).toHaveText(/^That email is already registered/);
+    await expect(submit).not.toHaveAttribute('disabled', '');
+  });
+
+  test('login returns the user to where they were sent from', async ({ page }) => {
+    const email = uniqueEmail('next');
+    await createAccount(page, email, 'next password 1');
+    await page.goto('/login?next=%2Fcharts-and-graphs');
+    await waitForIonicPage(page);
+    await checkA11y(page);
+    await fillCredentials(page, email, 'next password 1');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/charts-and-graphs$/);
+
+    // Another site is never a destination.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login?next=//evil.example/');
+    await waitForIonicPage(page);
+    await fillCredentials(page, email, 'next password 1');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/app\/tabs\/home$/);
+  });
+
+  test('the forgot-password page asks for the address and confirms the mail', async ({ page }) => {
+    const email = uniqueEmail('forgot');
+    await createAccount(page, email, 'forgot password 1');
+    await page.goto('/login');
+    await waitForIonicPage(page);
+    await visiblePage(page).getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(visiblePage(page).locator('ion-title')).toHaveText('Forgot password');
+    await visiblePage(page).getByLabel('Email').fill(email);
+    await visiblePage(page).getByRole('button', { name: 'Send reset link' }).click();
+    await expect(visiblePage(page).getByRole('status')).toHaveText(new RegExp(`We sent a link to ${email.replace(/\./g, '\\.')}`));
+    await checkA11y(page);
+
+    await page.goto('/forgot-password?mode=resetPassword&oobCode=made-up');
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('alert')).toHaveText(/That link is not valid any more/);
+  });
+});
+
+test.describe('a server that does not list this host', () => {
+  const server = new ServerProcess(3391, { env: { AUTHORIZED_DOMAINS: 'northwind.example' } });
+  test.beforeAll(async () => {
+    server.reset();
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.reset();
+  });
+
+  test('refuses to sign in (unauthorized-domain)', async ({ page }) => {
+    await page.goto(`${server.url}/login`);
+    await waitForIonicPage(page);
+    await fillCredentials(page, uniqueEmail('domain'), 'domain password 1');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(visiblePage(page).getByRole('alert')).toHaveText('Signing in is not allowed from this web address.');
+  });
+});
