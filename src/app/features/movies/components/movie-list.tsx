@@ -1,0 +1,132 @@
+import { IonIcon } from '@ionic/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { star, starOutline } from 'ionicons/icons';
+import { memo, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Movie } from '../../../../common/movie-schema';
+import { moviePageUrl } from '../../../../common/movie-view';
+
+/** Every row is this tall, so the virtualiser never has to measure one. */
+export const ROW_HEIGHT = 68;
+
+interface MovieListProps {
+  movies: readonly Movie[];
+  favorites: ReadonlySet<string>;
+  /** The element that scrolls (IonContent's inner scroll element). */
+  scrollElement: HTMLElement | null;
+  onOpen: (title: string) => void;
+  onToggleFavorite: (title: string) => void;
+  /** Scrolls to this movie and marks it, e.g. right after it was added. */
+  highlight?: string | null;
+}
+
+/**
+ * The movie list, virtualised: only the rows on screen (plus a few) are in the DOM, so ten
+ * thousand movies scroll as smoothly as ten. Screen readers still hear the full size through
+ * aria-setsize and aria-posinset.
+ */
+export function MovieList({ movies, favorites, scrollElement, onOpen, onToggleFavorite, highlight }: MovieListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // Where the list starts inside the scrolling element; content above it (the summary) moves it.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || !scrollElement) return;
+    const measure = () =>
+      setScrollMargin(list.getBoundingClientRect().top - scrollElement.getBoundingClientRect().top + scrollElement.scrollTop);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scrollElement);
+    if (list.parentElement) observer.observe(list.parentElement);
+    return () => observer.disconnect();
+  }, [scrollElement]);
+
+  // The virtualiser hands out fresh functions on purpose; this component is not for the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: movies.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => movies[index]!.title,
+  });
+
+  useEffect(() => {
+    if (!highlight) return;
+    const index = movies.findIndex((movie) => movie.title === highlight);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [highlight, movies, virtualizer]);
+
+  return (
+    <div ref={listRef} className="movie-list" role="list" aria-label="Movies" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const movie = movies[item.index]!;
+        return (
+          <MovieRow
+            key={item.key}
+            movie={movie}
+            position={item.index + 1}
+            total={movies.length}
+            top={item.start - scrollMargin}
+            favorite={favorites.has(movie.title)}
+            highlighted={movie.title === highlight}
+            onOpen={onOpen}
+            onToggleFavorite={onToggleFavorite}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+interface MovieRowProps {
+  movie: Movie;
+  position: number;
+  total: number;
+  top: number;
+  favorite: boolean;
+  highlighted: boolean;
+  onOpen: (title: string) => void;
+  onToggleFavorite: (title: string) => void;
+}
+
+const MovieRow = memo(function MovieRow({ movie, position, total, top, favorite, highlighted, onOpen, onToggleFavorite }: MovieRowProps) {
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A plain click stays in the app; ctrl/cmd/middle click opens a new tab as links do.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(movie.title);
+  };
+  return (
+    <div
+      className={highlighted ? 'movie-row movie-row--highlighted' : 'movie-row'}
+      role="listitem"
+      aria-setsize={total}
+      aria-posinset={position}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      data-testid="movie-row"
+    >
+      <a className="movie-row__link" href={moviePageUrl(movie.title)} onClick={open}>
+        <span className="movie-row__title">{movie.title}</span>
+        <span className="movie-row__genres">
+          {movie.genres.map((genre) => (
+            <span key={genre} className="genre-tag">
+              {genre}
+            </span>
+          ))}
+        </span>
+      </a>
+      <button
+        type="button"
+        className={favorite ? 'movie-row__star movie-row__star--on' : 'movie-row__star'}
+        aria-pressed={favorite}
+        aria-label={`Favorite ${movie.title}`}
+        title={favorite ? 'Remove from favorites' : 'Add to favorites'}
+        onClick={() => onToggleFavorite(movie.title)}
+      >
+        <IonIcon icon={favorite ? star : starOutline} aria-hidden="true" />
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,319 @@
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+
+const LIST = '/app/tabs/home';
+const SEEDED = 42;
+
+/** The page Ionic shows now (others stay mounted, hidden, in its stack). */
+const activePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+const rows = (page: Page) => page.getByTestId('movie-row');
+const summary = (page: Page) => page.locator('.movie-list-summary');
+const searchInput = (page: Page) => activePage(page).locator('ion-searchbar input');
+const favoritesSegment = (page: Page) => activePage(page).locator('ion-segment-button', { hasText: 'Favorites' });
+
+async function openList(page: Page, query = '') {
+  await page.goto(`${LIST}${query}`);
+  await waitForIonicPage(page);
+  await expect(summary(page)).toBeVisible();
+}
+
+async function openMore(page: Page) {
+  await activePage(page).getByRole('button', { name: 'More' }).click();
+  const popover = page.locator('ion-popover').filter({ has: page.getByText('Share List') });
+  await expect(popover).toBeVisible();
+  return popover;
+}
+
+/**
+ * A first visit to the app area shows the tutorial first; these tests are about the list, so
+ * they skip it the way a visitor does (the choice is kept on the device for the whole test).
+ */
+test.beforeEach(async ({ page }) => {
+  await page.goto('/tutorial');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+});
+
+let users = 0;
+/** Signs a new user up through the app's own signup page and comes back to the list. */
+async function signUp(page: Page) {
+  const email = `movies-${Date.now().toString(36)}-${(users += 1)}@example.com`;
+  await page.goto(`/signup?next=${encodeURIComponent(LIST)}`);
+  await waitForIonicPage(page);
+  const form = activePage(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await form.getByRole('button', { name: /sign up|create account/i }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  await waitForIonicPage(page);
+  await expect(summary(page)).toBeVisible();
+  return email;
+}
+
+test.describe('the movie list', () => {
+  test('lists the movies with their genres and passes axe in light and dark', async ({ page }) => {
+    await openList(page);
+    await expect(summary(page)).toHaveText(`${SEEDED} movies`);
+    const alien = rows(page).filter({ hasText: 'Alien' });
+    await expect(alien).toBeVisible();
+    await expect(alien.locator('.genre-tag')).toHaveText(['Horror', 'Sci-Fi']);
+    // Virtualised: far fewer rows in the DOM than movies in the list.
+    expect(await rows(page).count()).toBeLessThan(SEEDED);
+    await checkA11y(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await waitForIonicPage(page);
+    await expect(rows(page).first()).toBeVisible();
+    await checkA11y(page);
+  });
+
+  test('search narrows the list as the user types and says how many match', async ({ page }) => {
+    await openList(page);
+    await searchInput(page).fill('god');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('The Godfather');
+    await expect(summary(page)).toHaveText(`1 movie of ${SEEDED}`);
+    await searchInput(page).fill('amelie');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Amélie');
+    await searchInput(page).fill('no such film');
+    await expect(rows(page)).toHaveCount(0);
+    await expect(activePage(page).getByRole('heading', { name: 'No movies found' })).toBeVisible();
+    await activePage(page).getByRole('button', { name: 'Clear search and filter' }).click();
+    await expect(summary(page)).toHaveText(`${SEEDED} movies`);
+  });
+
+  test('the filter hides a genre when Done is pressed, and Cancel leaves it alone', async ({ page }) => {
+    await openList(page);
+    await searchInput(page).fill('f');
+    await expect(rows(page).filter({ hasText: 'Fight Club' })).toBeVisible();
+
+    await activePage(page).getByRole('button', { name: 'Filter' }).click();
+    const modal = page.locator('ion-modal');
+    await expect(modal.getByText('Filter', { exact: true })).toBeVisible();
+    await checkA11y(page);
+    await modal.locator('ion-checkbox', { hasText: 'Drama' }).click();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toBeHidden();
+    await expect(rows(page).filter({ hasText: 'Fight Club' })).toBeVisible();
+
+    await activePage(page).getByRole('button', { name: 'Filter' }).click();
+    await expect(modal.locator('ion-checkbox', { hasText: 'Drama' })).toHaveClass(/checkbox-checked/);
+    await modal.locator('ion-checkbox', { hasText: 'Drama' }).click();
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(modal).toBeHidden();
+    // Fight Club is only Drama: hidden. Forrest Gump is Drama and Romance: still shown.
+    await expect(rows(page).filter({ hasText: 'Fight Club' })).toHaveCount(0);
+    await expect(rows(page).filter({ hasText: 'Forrest Gump' })).toBeVisible();
+
+    await searchInput(page).fill('');
+    await activePage(page).getByRole('button', { name: 'Filter' }).click();
+    await modal.getByRole('button', { name: 'Deselect All' }).click();
+    await modal.locator('ion-checkbox', { hasText: 'Animation' }).click();
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(rows(page).first()).toBeVisible();
+    for (const row of await rows(page).all()) await expect(row.locator('.genre-tag', { hasText: 'Animation' })).toHaveCount(1);
+  });
+
+  test('a favourite shows under Favorites and survives a reload', async ({ page }) => {
+    await openList(page);
+    await favoritesSegment(page).click();
+    await expect(activePage(page).getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+    await expect(activePage(page).getByText('Tap the star next to a movie')).toBeVisible();
+    await activePage(page).getByRole('button', { name: 'Show all movies' }).click();
+
+    const star = page.getByRole('button', { name: 'Favorite Alien' });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await favoritesSegment(page).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Alien');
+    await checkA11y(page);
+
+    await page.reload();
+    await waitForIonicPage(page);
+    await favoritesSegment(page).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Alien');
+    await expect(page.getByRole('button', { name: 'Favorite Alien' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a movie opens its own page, which can favourite it and suggest an edit', async ({ page }) => {
+    await openList(page);
+    await rows(page).filter({ hasText: 'Casablanca' }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/movie-example\?title=Casablanca$/);
+    await waitForIonicPage(page);
+    const moviePage = activePage(page);
+    await expect(moviePage.getByRole('heading', { level: 1 })).toHaveText('Casablanca');
+    await expect(moviePage.getByRole('list', { name: 'Genres' }).getByRole('listitem')).toHaveText(['Drama', 'Romance', 'War']);
+    await checkA11y(page);
+    await moviePage.getByRole('button', { name: 'Add to favorites' }).click();
+    await expect(moviePage.getByRole('button', { name: 'In your favorites' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Favorite Casablanca' })).toHaveAttribute('aria-pressed', 'true');
+    await page.goForward();
+    await waitForIonicPage(page);
+
+    await moviePage.getByRole('button', { name: 'Suggest an edit' }).click();
+    await expect(page).toHaveURL(/\/support\?subject=Movie%20edit%20suggestion%3A%20Casablanca$/);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(page.getByLabel(/Subject/)).toHaveValue('Movie edit suggestion: Casablanca');
+  });
+
+  test.describe('an unknown title', () => {
+    // The browser reports the API's 404 for the unknown title on the console; that is expected.
+    test.use({ allowConsoleErrors: [/status of 404/] });
+    test('the movie page explains itself without a title and says when a movie is unknown', async ({ page }) => {
+      await page.goto('/movie-example');
+      await waitForIonicPage(page);
+      await expect(activePage(page).getByRole('link', { name: 'Go to the movie list' })).toBeVisible();
+      await page.goto('/movie-example?title=Nothing%20Like%20It');
+      await waitForIonicPage(page);
+      await expect(activePage(page).getByRole('heading', { name: 'Movie not found' })).toBeVisible();
+      await checkA11y(page);
+    });
+  });
+});
+
+test.describe('the movie options popover', () => {
+  test('Escape closes the popover, and the share sheet', async ({ page }) => {
+    await openList(page);
+    const popover = await openMore(page);
+    await expect(popover.getByText('Add Movie')).toBeVisible();
+    await expect(popover.getByText('Suggest Movie Edit')).toBeVisible();
+    await checkA11y(page);
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+
+    await (await openMore(page)).getByText('Share List').click();
+    const sheet = page.locator('ion-action-sheet');
+    await expect(sheet.getByText('Share', { exact: true })).toBeVisible();
+    for (const name of ['Copy Link', 'Share via ...', 'Cancel']) await expect(sheet.getByRole('button', { name })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+  });
+
+  test('Copy Link puts a URL on the clipboard that reopens the same view', async ({ page, context, browserName }) => {
+    test.skip(browserName !== 'chromium', 'clipboard permissions are Chromium-only');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openList(page);
+    // Favorites, the search "c" and Horror and Sci-Fi switched off: each leaves someone out.
+    for (const title of ['Alien', 'Amélie', 'Back to the Future', 'Casablanca']) {
+      await page.getByRole('button', { name: `Favorite ${title}` }).click();
+    }
+    await favoritesSegment(page).click();
+    await searchInput(page).fill('c');
+    await activePage(page).getByRole('button', { name: 'Filter' }).click();
+    const modal = page.locator('ion-modal');
+    await modal.locator('ion-checkbox', { hasText: 'Horror' }).click();
+    await modal.locator('ion-checkbox', { hasText: 'Sci-Fi' }).click();
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(modal).toBeHidden();
+    const expected = ['Back to the Future', 'Casablanca'];
+    await expect(rows(page).locator('.movie-row__title')).toHaveText(expected);
+
+    await (await openMore(page)).getByText('Share List').click();
+    await page.locator('ion-action-sheet').getByRole('button', { name: 'Copy Link' }).click();
+    await expect(page.locator('ion-toast', { hasText: 'Link copied' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const url = new URL(link);
+    expect(url.pathname).toBe(LIST);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ segment: 'favorites', search: 'c', hide: 'Horror,Sci-Fi' });
+
+    const other = await context.newPage();
+    await other.goto(link);
+    await waitForIonicPage(other);
+    await expect(searchInput(other)).toHaveValue('c');
+    await expect(favoritesSegment(other)).toHaveClass(/segment-button-checked/);
+    await expect(rows(other).locator('.movie-row__title')).toHaveText(expected);
+    await other.close();
+  });
+
+  test('Share via ... explains itself where the browser cannot share', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+    });
+    await openList(page);
+    await (await openMore(page)).getByText('Share List').click();
+    await page.locator('ion-action-sheet').getByRole('button', { name: 'Share via ...' }).click();
+    await expect(page.locator('ion-toast', { hasText: 'This browser cannot share directly' })).toBeVisible();
+  });
+
+  test('Suggest Movie Edit lands on Contact Us with the subject set', async ({ page }) => {
+    await openList(page);
+    await (await openMore(page)).getByText('Suggest Movie Edit').click();
+    await expect(page).toHaveURL(/\/support\?subject=Movie%20edit%20suggestion$/);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+    await expect(page.getByLabel(/Subject/)).toHaveValue('Movie edit suggestion');
+  });
+
+  test('Add Movie sends someone not logged in to log in, and back', async ({ page }) => {
+    await openList(page, '?search=alien');
+    await (await openMore(page)).getByText('Add Movie').click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Ftabs%2Fhome%3Fsearch%3Dalien$/);
+  });
+});
+
+test.describe('adding a movie', () => {
+  test('a logged-in user adds a movie through the form and sees it without a reload', async ({ page }) => {
+    await signUp(page);
+    await (await openMore(page)).getByText('Add Movie').click();
+    const popover = page.locator('ion-popover.add-movie-popover');
+    await expect(popover.getByRole('heading', { name: 'Add Movie' })).toBeVisible();
+    const title = popover.getByLabel('Movie Title');
+    const genres = popover.getByLabel('Movie Genres');
+    await expect(title).toHaveAttribute('spellcheck', 'false');
+    await expect(title).toHaveAttribute('autocapitalize', 'off');
+    await expect(popover.getByText('Enter genres as a comma seperated list with no spaces')).toBeVisible();
+    await checkA11y(page);
+
+    const submit = popover.getByRole('button', { name: 'Submit' });
+    await title.fill('');
+    await expect(submit).toBeDisabled();
+    await genres.fill('');
+    await expect(popover.getByText('Enter the movie title.')).toBeVisible();
+    await expect(popover.getByText('Enter at least one genre.')).toBeVisible();
+
+    const name = `Zodiac Mindwarp ${Date.now().toString(36)}`;
+    await title.fill(name);
+    await genres.fill('Thriller, Mystery,,');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(popover).toBeHidden();
+    await expect(page.locator('ion-toast', { hasText: `Added “${name}”.` })).toBeVisible();
+    const row = rows(page).filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.locator('.genre-tag')).toHaveText(['Thriller', 'Mystery']);
+    await expect(summary(page)).toHaveText(`${SEEDED + 1} movies`);
+
+    // The same title again: refused, the reason shown, the form kept for a fix.
+    await (await openMore(page)).getByText('Add Movie').click();
+    await popover.getByLabel('Movie Title').fill(name.toUpperCase());
+    await popover.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.locator('ion-toast', { hasText: 'is already in the list' })).toBeVisible();
+    await expect(popover.getByText('A movie with this title is already in the list.')).toBeVisible();
+    await expect(popover.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await popover.getByRole('button', { name: 'Cancel' }).click();
+    await expect(popover).toBeHidden();
+  });
+
+  test("the More popover's Add Movie adds NewMovie in one tap on Submit", async ({ page }) => {
+    await signUp(page);
+    await (await openMore(page)).getByText('Add Movie').click();
+    const popover = page.locator('ion-popover.add-movie-popover');
+    await expect(popover.getByLabel('Movie Title')).toHaveValue('NewMovie');
+    await expect(popover.getByLabel('Movie Genres')).toHaveValue('New,Genre');
+    await popover.getByRole('button', { name: 'Submit' }).click();
+    await expect(popover).toBeHidden();
+    const row = rows(page).filter({ hasText: 'NewMovie' });
+    await expect(row).toBeVisible();
+    await expect(row.locator('.genre-tag')).toHaveText(['New', 'Genre']);
+    await page.reload();
+    await waitForIonicPage(page);
+    await searchInput(page).fill('newmovie');
+    await expect(rows(page)).toHaveCount(1);
+  });
+});
