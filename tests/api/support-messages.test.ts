@@ -119,6 +119,12 @@ describe.each(ENGINES)('support messages on %s', (engine) => {
     expect(Object.keys(response.body.error.fields ?? {}).sort()).toEqual(['email', 'message', 'name']);
   });
 
+  it('answers a request with no body with every required field', async () => {
+    const response = await server.client.request<ErrorBody>('POST', '/api/support-messages', { headers: fromNewAddress() });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.error.fields ?? {}).sort()).toEqual(['email', 'message', 'name']);
+  });
+
   it('rejects a body that is not an object', async () => {
     const response = await server.client.post<ErrorBody>('/api/support-messages', ['not', 'an', 'object']);
     expect(response.status).toBe(400);

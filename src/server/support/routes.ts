@@ -55,14 +55,16 @@ function idempotencyKeyOf(request: FastifyRequest, bodyKey: string | undefined):
 
 /** Validated message and idempotency key of a JSON request, or a 400 naming every bad field. */
 function parseMessageRequest(request: FastifyRequest): { values: SupportMessageValues; key: string | null } {
-  const body = (request.body ?? {}) as Record<string, unknown>;
+  // No body at all reads as an empty message, so the answer names each missing field.
+  const raw = request.body ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw badRequest('Send the message as a JSON object with name, email, subject and message.');
+  }
+  const body = raw as Record<string, unknown>;
   const result = validateSupportMessage(body);
   const keyCheck = body.idempotencyKey === undefined ? null : idempotencyKeySchema.safeParse(body.idempotencyKey);
   const fields: Record<string, string> = result.ok ? {} : { ...result.fields };
   if (keyCheck && !keyCheck.success) fields.idempotencyKey = keyCheck.error.issues[0]?.message ?? 'is invalid';
-  if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
-    throw badRequest('Send the message as a JSON object with name, email, subject and message.');
-  }
   if (!result.ok || Object.keys(fields).length > 0) {
     const summary = Object.entries(fields)
       .map(([name, message]) => `${name}: ${message}`)
