@@ -1,6 +1,6 @@
 // The server the end-to-end tests run against: the built server on a fresh SQLite database.
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 const file = process.env.E2E_DATABASE_FILE;
 if (file) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
