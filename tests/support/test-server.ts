@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
@@ -66,6 +67,8 @@ export interface StartOptions {
   /** Reuse an existing database (restart). */
   databaseUrl?: string;
   dropDatabase?: () => Promise<void>;
+  /** Connect this server to Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) as REDIS_URL would. */
+  redis?: boolean;
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
   routes?: (app: FastifyInstance) => void;
 }
@@ -89,7 +92,17 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const database = await openDatabase(config.DATABASE_URL);
   await migrateToLatest(database.db);
   if (options.seed !== false) await seedDemo(database.db);
-  const app = await buildApp({ config, database, ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}) });
+  let redis: Redis | null = null;
+  if (options.redis) {
+    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    redis.on('error', () => undefined);
+    await redis.connect();
+  }
+  const app = await buildApp({ config, database, redis, ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}) });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
