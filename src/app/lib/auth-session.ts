@@ -4,7 +4,7 @@ import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBacko
 import { STORAGE_KEYS } from '../../common/constants';
 import { identityClient, type AccountInfo } from './identity-client';
 import { announceLoginState } from './login-state';
-import { removeItem, setItem } from './storage';
+import { getItem, removeItem, setItem } from './storage';
 
 /**
  * The client auth session (spec 4, 8, 9): register, login, logout, the current user as a
@@ -165,6 +165,14 @@ if (typeof window !== 'undefined') {
     if (wasSignedIn !== (next !== null)) announceLoginState(next !== null);
   });
   scheduleRefresh();
+  // Device storage and the session can disagree after site data was partly cleared: the
+  // session decides, so the menu never offers Logout to nobody (or Login to someone).
+  void getItem<boolean>(STORAGE_KEYS.hasLoggedIn)
+    .then(async (hasLoggedIn) => {
+      if (session && hasLoggedIn !== true) await markLoggedIn(session.email);
+      if (!session && hasLoggedIn !== null) await forgetLogin();
+    })
+    .catch(() => undefined);
 }
 
 /** The signed-in user and whether the session has been read (a subscription, spec 4). */
@@ -230,6 +238,12 @@ async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser
 export async function login(email: string, password: string): Promise<AuthUser> {
   await assertAuthorizedDomain();
   return begin(await identityClient.signInWithPassword(email, password));
+}
+
+/** Signs in with the single-use link of an EMAIL_SIGNIN mail (creates the account when new). */
+export async function loginWithEmailLink(email: string, oobCode: string): Promise<AuthUser> {
+  await assertAuthorizedDomain();
+  return begin(await identityClient.signInWithEmailLink(email, oobCode));
 }
 
 /** Creates the account and signs it in at once. */
@@ -298,6 +312,10 @@ export async function deleteAccount(): Promise<void> {
   await withToken((idToken) => identityClient.delete(idToken));
   await signOutLocally();
 }
+
+export const sendEmailVerification = () => withToken((idToken) => identityClient.sendEmailVerification(idToken)).then(() => undefined);
+/** Applies the code of a VERIFY_EMAIL mail; it needs no session (the mail may be read elsewhere). */
+export const applyEmailVerification = (oobCode: string) => identityClient.applyEmailVerification(oobCode).then(() => undefined);
 
 export const sendPasswordReset = (email: string) => identityClient.sendPasswordReset(email).then(() => undefined);
 export const verifyPasswordResetCode = (oobCode: string) => identityClient.verifyPasswordResetCode(oobCode).then((body) => body.email);

@@ -106,6 +106,9 @@ export const identityClient = {
   sendPasswordReset: (email: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email }),
   verifyPasswordResetCode: (oobCode: string) => post<{ email: string }>('accounts:resetPassword', { oobCode }),
   resetPassword: (oobCode: string, newPassword: string) => post<{ email: string }>('accounts:resetPassword', { oobCode, newPassword }),
+  signInWithEmailLink: (email: string, oobCode: string) => post<SessionResponse>('accounts:signInWithEmailLink', { email, oobCode }),
+  sendEmailVerification: (idToken: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }),
+  applyEmailVerification: (oobCode: string) => post<{ emailVerified: boolean }>('accounts:update', { oobCode }),
   authorizedDomains: async () => (await send<{ authorizedDomains: string[] }>('projects', { method: 'GET' })).authorizedDomains,
   refresh: (refreshToken: string) =>
     send<TokenResponse>('token', {

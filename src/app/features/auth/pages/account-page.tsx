@@ -1,12 +1,23 @@
 import { IonButton, IonContent, IonIcon, IonPage, useIonAlert, useIonRouter, useIonToast } from '@ionic/react';
 import { helpBuoyOutline, logOutOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
-import { accountInfo, changeEmail, changePassword, deleteAccount, logout, reauthenticate, useAuth } from '../../../lib/auth-session';
+import { useLocation } from 'react-router-dom';
+import {
+  accountInfo,
+  applyEmailVerification,
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  logout,
+  reauthenticate,
+  sendEmailVerification,
+  useAuth,
+} from '../../../lib/auth-session';
 import type { AccountInfo } from '../../../lib/identity-client';
 import { AppHeader } from '../../../shell/app-header';
 import '../auth.css';
 import { ChangeEmailForm, ChangePasswordForm } from '../components/account-forms';
-import { FormError } from '../components/auth-fields';
+import { FormError, FormNotice } from '../components/auth-fields';
 import { sentenceFor } from '../components/form-state';
 import { loginPathFor } from '../next-path';
 
@@ -26,6 +37,38 @@ export default function AccountPage() {
   const [info, setInfo] = useState<AccountInfo | null>(null);
   const [infoError, setInfoError] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const params = new URLSearchParams(useLocation().search);
+  const verifyCode = params.get('mode') === 'verifyEmail' ? params.get('oobCode') : null;
+
+  // The link of a VERIFY_EMAIL mail lands here.
+  useEffect(() => {
+    if (!verifyCode) return;
+    let active = true;
+    applyEmailVerification(verifyCode)
+      .then(async () => {
+        if (!active) return;
+        setVerifyNotice('Thank you: your email address is confirmed.');
+        if (user) setInfo(await accountInfo());
+      })
+      .catch((error: unknown) => active && setVerifyError(sentenceFor(error)));
+    return () => {
+      active = false;
+    };
+    // Only the code matters; re-running for a new user object would reuse a spent code.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verifyCode]);
+
+  const sendVerification = async () => {
+    setVerifyError(null);
+    try {
+      await sendEmailVerification();
+      setVerifyNotice(`We sent a confirmation link to ${user?.email ?? 'your address'}.`);
+    } catch (error) {
+      setVerifyError(sentenceFor(error));
+    }
+  };
 
   useEffect(() => {
     if (!user) return;
@@ -96,8 +139,10 @@ export default function AccountPage() {
     <IonPage>
       <AppHeader title="Account" />
       <IonContent className="auth-content">
-        <div className="auth-column">
+        <div className="auth-column auth-wide">
           <h1>Account</h1>
+          <FormNotice message={verifyNotice} />
+          <FormError message={verifyError} />
           {!user ? (
             <>
               <p className="auth-lead">Log in to see your account.</p>
@@ -123,6 +168,11 @@ export default function AccountPage() {
                   <dd>{formatMillis(info?.lastLoginAt)}</dd>
                 </dl>
                 <FormError message={infoError} />
+                {info && !info.emailVerified ? (
+                  <IonButton fill="outline" size="small" className="auth-verify-button" onClick={() => void sendVerification()}>
+                    Send confirmation mail
+                  </IonButton>
+                ) : null}
               </section>
 
               <section className="auth-section" aria-labelledby="change-email-heading">

@@ -1,16 +1,62 @@
-import { IonButton, IonContent, IonPage } from '@ionic/react';
+import { IonButton, IonContent, IonPage, IonSpinner } from '@ionic/react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../../shell/app-header';
-import { login, logout, useAuth } from '../../../lib/auth-session';
+import { login, loginWithEmailLink, logout, useAuth } from '../../../lib/auth-session';
 import '../auth.css';
+import { FormError } from '../components/auth-fields';
 import { CredentialsForm } from '../components/credentials-form';
+import { sentenceFor } from '../components/form-state';
 import { useAuthNavigation } from '../components/use-auth-navigation';
 import { loginPathFor } from '../next-path';
+
+/** The link of an EMAIL_SIGNIN mail: /login?mode=signIn&email=...&oobCode=... */
+function EmailLinkSignIn({ email, oobCode, onDone }: { email: string; oobCode: string; onDone: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    loginWithEmailLink(email, oobCode)
+      .then(() => active && onDone())
+      .catch((caught: unknown) => active && setError(sentenceFor(caught)));
+    return () => {
+      active = false;
+    };
+  }, [email, oobCode, onDone]);
+  if (error) {
+    return (
+      <>
+        <FormError message={error} />
+        <p>
+          <Link to="/login" className="auth-inline-link">
+            Log in with your password instead
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return <IonSpinner name="crescent" aria-label="Logging you in" />;
+}
 
 export default function LoginPage() {
   const { user } = useAuth();
   const { next, goNext, search } = useAuthNavigation();
-  const emailHint = new URLSearchParams(search).get('email') ?? '';
+  const params = new URLSearchParams(search);
+  const emailHint = params.get('email') ?? '';
+  const linkCode = params.get('mode') === 'signIn' ? params.get('oobCode') : null;
+
+  if (linkCode && emailHint && !user) {
+    return (
+      <IonPage>
+        <AppHeader title="Login" />
+        <IonContent className="auth-content">
+          <div className="auth-column">
+            <h1>Log in</h1>
+            <EmailLinkSignIn email={emailHint} oobCode={linkCode} onDone={goNext} />
+          </div>
+        </IonContent>
+      </IonPage>
+    );
+  }
 
   return (
     <IonPage>
