@@ -1,6 +1,7 @@
 import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route } from 'react-router-dom';
+import { TutorialGate } from './features/tutorial/components/tutorial-gate';
 import { LeaveApp } from './lib/leave-app';
 import {
   AccountPage,
@@ -22,6 +23,7 @@ export function App() {
   return (
     <IonApp>
       <IonReactRouter>
+        <TutorialGate />
         <IonSplitPane contentId={CONTENT_ID} when="(min-width: 1200px)">
           <AppMenu />
           <IonRouterOutlet id={CONTENT_ID}>

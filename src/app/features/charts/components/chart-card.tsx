@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonCardSubtitle, IonCardTitle, IonIcon } from '@ionic/react';
 import { barChartOutline, listOutline } from 'ionicons/icons';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 export interface TableData {
   caption: string;
@@ -11,17 +11,15 @@ export interface TableData {
 interface Props {
   title: string;
   subtitle: string;
-  /** A one-sentence summary read to screen readers in place of the canvas. */
-  summary: string;
   table: TableData;
+  /** The chart; its canvas carries role="img" and a one-sentence summary as its aria-label. */
   children: ReactNode;
   testId: string;
 }
 
 /** A chart with its "view as table" alternative: the same numbers, readable without the canvas. */
-export function ChartCard({ title, subtitle, summary, table, children, testId }: Props) {
+export function ChartCard({ title, subtitle, table, children, testId }: Props) {
   const [asTable, setAsTable] = useState(false);
-  const id = useId();
   return (
     <IonCard className="chart-card" data-testid={testId}>
       <IonCardHeader>
@@ -32,15 +30,17 @@ export function ChartCard({ title, subtitle, summary, table, children, testId }:
             </IonCardTitle>
             <IonCardSubtitle>{subtitle}</IonCardSubtitle>
           </div>
-          <IonButton fill="outline" size="small" aria-expanded={asTable} aria-controls={id} onClick={() => setAsTable((v) => !v)}>
+          {/* The label names what the button does; ion-button would not keep aria-expanded in step. */}
+          <IonButton fill="outline" size="small" onClick={() => setAsTable((v) => !v)}>
             <IonIcon slot="start" icon={asTable ? barChartOutline : listOutline} aria-hidden="true" />
             {asTable ? 'View as chart' : 'View as table'}
           </IonButton>
         </div>
       </IonCardHeader>
-      <IonCardContent id={id}>
+      <IonCardContent>
         {asTable ? (
-          <div className="chart-table-wrap">
+          // Focusable so keyboard users can scroll a long table.
+          <div className="chart-table-wrap" tabIndex={0} role="region" aria-label={`${title}, table`}>
             <table className="chart-table">
               <caption>{table.caption}</caption>
               <thead>
@@ -70,9 +70,7 @@ export function ChartCard({ title, subtitle, summary, table, children, testId }:
             </table>
           </div>
         ) : (
-          <div className="chart-canvas" role="img" aria-label={summary}>
-            {children}
-          </div>
+          <div className="chart-canvas">{children}</div>
         )}
       </IonCardContent>
     </IonCard>

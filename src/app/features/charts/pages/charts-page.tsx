@@ -231,40 +231,49 @@ export default function ChartsPage() {
               testId="chart-genres"
               title="Movies per genre"
               subtitle={`${data.genres.movies} movies in the demo list; a movie can have several genres.`}
-              summary={`Bar chart of movies per genre. ${data.genres.genres
-                .slice(0, 3)
-                .map((g) => `${g.label}: ${g.count}`)
-                .join(', ')}${data.genres.genres.length > 3 ? ', and more.' : '.'}`}
               table={{ caption: 'Movies per genre', columns: ['Genre', 'Movies'], rows: data.genres.genres.map((g) => [g.label, g.count]) }}
             >
-              <Bar data={genreChart.data} options={genreChart.options} />
+              <Bar
+                data={genreChart.data}
+                options={genreChart.options}
+                aria-label={`Bar chart of movies per genre. ${data.genres.genres
+                  .slice(0, 3)
+                  .map((g) => `${g.label}: ${g.count}`)
+                  .join(', ')}${data.genres.genres.length > 3 ? ', and more in the table view.' : '.'}`}
+              />
             </ChartCard>
             <ChartCard
               testId="chart-tracks"
               title="Activities per track"
               subtitle="How the Daily Activities schedule divides between its tracks."
-              summary={`Doughnut chart of activities per track. ${data.tracks.map((t) => `${t.label}: ${t.count}`).join(', ')}.`}
               table={{
                 caption: 'Activities per track',
                 columns: ['Track', 'Activities'],
                 rows: data.tracks.map((t) => [t.label, t.count]),
               }}
             >
-              <Doughnut data={trackChart.data} options={trackChart.options} />
+              <Doughnut
+                data={trackChart.data}
+                options={trackChart.options}
+                aria-label={`Doughnut chart of activities per track. ${data.tracks.map((t) => `${t.label}: ${t.count}`).join(', ')}.`}
+              />
             </ChartCard>
             <div className="chart-card--wide">
               <ChartCard
                 testId="chart-daily"
                 title="Daily activity"
                 subtitle={`Movies added and support messages received per day, last ${days} days (UTC).`}
-                summary={`Line chart over the last ${days} days: ${data.movies.total} movies added and ${data.support.total} support messages.`}
                 table={{
                   caption: `Per day, ${data.movies.from} to ${data.movies.to}`,
                   columns: ['Date', 'Movies added', 'Support messages'],
                   rows: data.movies.days.map((d, i) => [d.date, d.count, data.support.days[i]?.count ?? 0]),
                 }}
               >
-                <Line data={dailyChart.data} options={dailyChart.options} />
+                <Line
+                  data={dailyChart.data}
+                  options={dailyChart.options}
+                  aria-label={`Line chart over the last ${days} days: ${data.movies.total} movies added and ${data.support.total} support messages.`}
+                />
               </ChartCard>
             </div>
           </div>

@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonItem, IonLabel, useIonRouter } from '@ionic/react';
+import { IonIcon, IonItem, IonLabel, useIonRouter } from '@ionic/react';
 import { star, starOutline } from 'ionicons/icons';
 import type { MouseEvent } from 'react';
 import { formatTime, type ScheduleActivity } from '../../../../common/schedule-filter';
@@ -42,15 +42,17 @@ export function ActivityItem({ activity, color, favorite, onToggleFavorite }: Pr
           {activity.speaker ? ` · ${activity.speaker}` : ''}
         </p>
       </IonLabel>
-      <IonButton
+      {/* A native button: ion-button copies aria-pressed into its shadow button only once. */}
+      <button
+        type="button"
         slot="end"
-        fill="clear"
+        className="fav-button"
         onClick={() => onToggleFavorite(activity)}
         aria-pressed={favorite}
         aria-label={`Favourite: ${activity.name}`}
       >
-        <IonIcon slot="icon-only" icon={favorite ? star : starOutline} aria-hidden="true" />
-      </IonButton>
+        <IonIcon icon={favorite ? star : starOutline} aria-hidden="true" />
+      </button>
     </IonItem>
   );
 }

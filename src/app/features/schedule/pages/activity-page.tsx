@@ -84,7 +84,7 @@ export default function ActivityPage() {
                 onClick={() => void toggleFavorite(detail.activity.id)}
               >
                 <IonIcon slot="start" icon={favorite ? star : starOutline} aria-hidden="true" />
-                {favorite ? 'In Favorites' : 'Add to Favorites'}
+                {favorite ? 'Remove from Favorites' : 'Add to Favorites'}
               </IonButton>
             </article>
           )}

@@ -2,7 +2,6 @@ import {
   IonButton,
   IonContent,
   IonItemDivider,
-  IonItemGroup,
   IonLabel,
   IonList,
   IonPage,
@@ -139,14 +138,15 @@ export default function SchedulePage() {
             </div>
           )}
           {groups.length > 0 && (
-            <IonList aria-label="Activities">
+            <div>
               {groups.map((group) => (
-                <IonItemGroup key={group.time}>
+                <section key={group.time} aria-label={formatTime(group.time)}>
                   <IonItemDivider className="schedule-time" sticky>
                     <IonLabel>
                       <h2>{formatTime(group.time)}</h2>
                     </IonLabel>
                   </IonItemDivider>
+                  <IonList>
                   {group.activities.map((activity) => (
                     <ActivityItem
                       key={activity.id}
@@ -156,9 +156,10 @@ export default function SchedulePage() {
                       onToggleFavorite={(a) => void onToggleFavorite(a)}
                     />
                   ))}
-                </IonItemGroup>
+                  </IonList>
+                </section>
               ))}
-            </IonList>
+            </div>
           )}
         </div>
         <TrackFilterModal

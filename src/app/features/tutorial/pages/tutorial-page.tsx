@@ -63,10 +63,16 @@ export default function TutorialPage() {
     router.push('/app/tabs/home', 'root', 'replace');
   };
 
+  // A swipe ends where scroll snapping puts it; read the slide once scrolling has settled, so the
+  // in-between positions of a smooth scroll do not fight the index set by the buttons.
+  const settle = useRef<number | undefined>(undefined);
   const onScroll = () => {
-    const element = slides.current;
-    if (!element || element.clientWidth === 0) return;
-    setIndex(Math.round(element.scrollLeft / element.clientWidth));
+    window.clearTimeout(settle.current);
+    settle.current = window.setTimeout(() => {
+      const element = slides.current;
+      if (!element || element.clientWidth === 0) return;
+      setIndex(Math.round(element.scrollLeft / element.clientWidth));
+    }, 150);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

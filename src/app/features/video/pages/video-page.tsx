@@ -100,15 +100,16 @@ export default function VideoPage() {
                 <ul className="video-chapters">
                   {chapters.map((chapter, index) => (
                     <li key={chapter.start}>
-                      <IonButton
-                        size="small"
-                        fill={index === activeChapter ? 'solid' : 'outline'}
+                      {/* Native buttons: ion-button would not keep aria-current in step. */}
+                      <button
+                        type="button"
+                        className="chapter-button"
                         aria-current={index === activeChapter ? 'true' : undefined}
                         onClick={() => seek(chapter.start)}
                       >
-                        <IonIcon slot="start" icon={playCircleOutline} aria-hidden="true" />
-                        {formatClock(chapter.start)} {chapter.title}
-                      </IonButton>
+                        <IonIcon icon={playCircleOutline} aria-hidden="true" />
+                        <span className="chapter-button__time">{formatClock(chapter.start)}</span> {chapter.title}
+                      </button>
                     </li>
                   ))}
                 </ul>
@@ -116,7 +117,8 @@ export default function VideoPage() {
                 <p>Loading chapters…</p>
               )}
               <h2>Other years</h2>
-              <YearLinks current={video.year} />
+              {/* Keyed by year: ion-button copies aria-current into its shadow link only once. */}
+              <YearLinks key={video.year} current={video.year} />
             </>
           ) : (
             <div role="alert">

@@ -1,0 +1,84 @@
+import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
+import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+
+test.describe('tutorial', () => {
+  test('a first visit shows it once; Skip, Show Tutorial and Continue set the flags and switch the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menu = page.locator('ion-menu');
+
+    // First visit of the app area: the tutorial, with the menu off.
+    await page.goto('/app/tabs/minesweeper');
+    await expect(page).toHaveURL(/\/tutorial$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Northwind' })).toBeVisible();
+    await expect(menu).toHaveJSProperty('disabled', true);
+    await expect.poll(() => readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
+    await checkA11y(page);
+
+    // Skip: done, menu back, the demo.
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await expect(menu).toHaveJSProperty('disabled', false);
+    expect(await readDeviceStorage(page, 'ion_did_tutorial')).toBe(true);
+
+    // Not shown again.
+    await page.goto('/app/tabs/minesweeper');
+    await waitForIonicPage(page);
+    await expect(page).toHaveURL(/\/app\/tabs\/minesweeper$/);
+
+    // Show Tutorial in the menu: flag cleared, menu off, /tutorial.
+    await page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').first().click();
+    await menu.getByText('Show Tutorial', { exact: true }).click();
+    await expect(page).toHaveURL(/\/tutorial$/);
+    await expect.poll(() => readDeviceStorage(page, 'ion_did_tutorial')).toBe(false);
+    await expect(menu).toHaveJSProperty('disabled', true);
+
+    // Through the slides: Next by button, then by arrow key, then a dot, then Continue.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('button', { name: /^Slide 2/ })).toHaveAttribute('aria-current', 'step');
+    await page.getByRole('region', { name: /Introduction/ }).press('ArrowRight');
+    await expect(page.getByRole('button', { name: /^Slide 3/ })).toHaveAttribute('aria-current', 'step');
+    await page.getByRole('button', { name: /^Slide 4/ }).click();
+    await expect(page.getByRole('heading', { name: 'Take a break' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await expect(menu).toHaveJSProperty('disabled', false);
+    expect(await readDeviceStorage(page, 'ion_did_tutorial')).toBe(true);
+    expect(await readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
+  });
+
+  test('pages reached directly for a purpose are not interrupted', async ({ page }) => {
+    await page.goto('/charts-and-graphs');
+    await waitForIonicPage(page);
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/charts-and-graphs$/);
+  });
+});
+
+const CARDS = [
+  { title: 'Movie List', url: /\/app\/tabs\/home$/ },
+  { title: 'Movie Example', url: /\/movie-example$/ },
+  { title: 'Daily Activities', url: /\/app\/tabs\/schedule$/ },
+  { title: 'Minesweeper', url: /\/app\/tabs\/minesweeper$/ },
+  { title: 'Charts and Graphs', url: /\/charts-and-graphs$/ },
+  { title: 'Video Example', url: /\/video-example\/\d{4}$/ },
+  { title: 'Tutorial', url: /\/tutorial$/ },
+];
+
+test.describe('demo hub', () => {
+  test('has a card for each demo and each card opens its demo', async ({ page }) => {
+    await markTutorialSeen(page);
+    await page.goto('/home');
+    await waitForIonicPage(page);
+    await expect(page.locator('.hub-card')).toHaveCount(CARDS.length);
+    await checkA11y(page);
+    for (const card of CARDS) {
+      await page.goto('/home');
+      await waitForIonicPage(page);
+      const item = page.locator('.hub-card').filter({ has: page.getByRole('heading', { name: card.title, exact: true }) });
+      await expect(item.locator('p')).not.toBeEmpty();
+      await item.getByRole('link', { name: `Open ${card.title}` }).click();
+      await expect(page).toHaveURL(card.url);
+      await waitForIonicPage(page);
+    }
+  });
+});
