@@ -57,6 +57,23 @@ describe.each(ENGINES)('movies on %s', (engine) => {
       expect([...titles].sort((a, b) => collator.compare(a, b))).toEqual(titles);
     });
 
+    it('answers 304 to a revalidation while the list is unchanged, and the new list after an add', async () => {
+      const first = await server.client.get<{ movies: Movie[] }>('/api/movies');
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"movies-\d+-[0-9a-z]+"$/);
+      const unchanged = await server.client.get('/api/movies', { 'if-none-match': etag! });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.text).toBe('');
+
+      const title = unique('Revalidated');
+      expect((await add({ title, genres: ['Drama'] })).status).toBe(201);
+      const changed = await server.client.get<{ movies: Movie[] }>('/api/movies', { 'if-none-match': etag! });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(changed.body.movies.map((movie) => movie.title)).toContain(title);
+      expect(changed.body.movies).toHaveLength(first.body.movies.length + 1);
+    });
+
     it('finds one movie by title, ignoring case, and says when there is none', async () => {
       const exact = await server.client.get<{ movie: Movie }>('/api/movies/The%20Godfather');
       expect(exact.status).toBe(200);

@@ -39,6 +39,18 @@ export function moviesRepository(db: Kysely<Database>) {
       return rows.map(toMovie).sort(compareTitles);
     },
 
+    /**
+     * A token that changes whenever the list does. Movies are only ever added (never edited or
+     * removed), so the count and the newest creation time pin the list down.
+     */
+    async version(): Promise<string> {
+      const row = await db
+        .selectFrom('movies')
+        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('created_at').as('newest')])
+        .executeTakeFirstOrThrow();
+      return `${Number(row.count)}-${row.newest ? Date.parse(row.newest).toString(36) : '0'}`;
+    },
+
     /** One movie by its exact title, else by the title ignoring case. */
     async findByTitle(title: string): Promise<Movie | null> {
       const rows = await db

@@ -1,6 +1,4 @@
-import { IonIcon } from '@ionic/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { star, starOutline } from 'ionicons/icons';
 import { memo, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Movie } from '../../../../common/movie-schema';
 import { moviePageUrl } from '../../../../common/movie-view';
@@ -125,8 +123,33 @@ const MovieRow = memo(function MovieRow({ movie, position, total, top, favorite,
         title={favorite ? 'Remove from favorites' : 'Add to favorites'}
         onClick={() => onToggleFavorite(movie.title)}
       >
-        <IonIcon icon={favorite ? star : starOutline} aria-hidden="true" />
+        <StarIcon filled={favorite} />
       </button>
     </div>
   );
 });
+
+/**
+ * Ionicons' star and star-outline, inline: rows come and go all the time while scrolling, and a
+ * plain SVG costs far less to create than an <ion-icon> element.
+ */
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 512 512" width="22" height="22" aria-hidden="true" focusable="false">
+      {filled ? (
+        <path
+          fill="currentColor"
+          d="M394 480a16 16 0 0 1-9.39-3L256 383.76 127.39 477a16 16 0 0 1-24.55-18.08L153 310.35 23 221.2a16 16 0 0 1 9-29.2h160.38l48.4-148.95a16 16 0 0 1 30.44 0l48.4 149H480a16 16 0 0 1 9.05 29.2L359 310.35l50.13 148.53A16 16 0 0 1 394 480"
+        />
+      ) : (
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="32"
+          strokeLinejoin="round"
+          d="M480 208H308L256 48l-52 160H32l140 96-54 160 138-100 138 100-54-160Z"
+        />
+      )}
+    </svg>
+  );
+}
