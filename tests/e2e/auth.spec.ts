@@ -170,6 +170,31 @@ test.describe('accounts', () => {
     await expect(second.evaluate(() => localStorage.getItem('northwind.auth.session'))).resolves.toBeNull();
   });
 
+  test('the session refreshes its token before expiry and ends when the server refuses it', async ({ page }) => {
+    await signUp(page, uniqueEmail('refresh'), 'refresh password 1');
+    type Stored = { idToken: string; refreshToken: string; expiresAt: number };
+    const read = () => page.evaluate(() => JSON.parse(localStorage.getItem('northwind.auth.session') ?? 'null') as Stored | null);
+    const before = (await read())!;
+    // Four minutes left: inside the 5-minute margin, so the session refreshes at once on start.
+    await page.evaluate((session) => {
+      localStorage.setItem('northwind.auth.session', JSON.stringify({ ...session, expiresAt: Date.now() + 4 * 60_000 }));
+    }, before);
+    await page.reload();
+    await expect.poll(async () => (await read())?.refreshToken).not.toBe(before.refreshToken);
+    const after = (await read())!;
+    expect(after.idToken).not.toBe(before.idToken);
+    expect(after.expiresAt).toBeGreaterThan(Date.now() + 55 * 60_000);
+    await expectMenuLoggedIn(page, true);
+
+    // A refresh token the server no longer accepts (here: the rotated-away one) signs the user out.
+    await page.evaluate((session) => {
+      localStorage.setItem('northwind.auth.session', JSON.stringify({ ...session, expiresAt: Date.now() + 60_000 }));
+    }, { ...after, refreshToken: before.refreshToken });
+    await page.reload();
+    await expect.poll(read).toBeNull();
+    await expectMenuLoggedIn(page, false);
+  });
+
   test('the forms validate as the user types and say plainly what the server answered', async ({ page }) => {
     await page.goto('/signup');
     await waitForIonicPage(page);
