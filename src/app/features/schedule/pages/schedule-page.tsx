@@ -147,15 +147,15 @@ export default function SchedulePage() {
                     </IonLabel>
                   </IonItemDivider>
                   <IonList>
-                  {group.activities.map((activity) => (
-                    <ActivityItem
-                      key={activity.id}
-                      activity={activity}
-                      color={colors.get(activity.track) ?? 'var(--ion-color-medium)'}
-                      favorite={favorites.has(activity.id)}
-                      onToggleFavorite={(a) => void onToggleFavorite(a)}
-                    />
-                  ))}
+                    {group.activities.map((activity) => (
+                      <ActivityItem
+                        key={activity.id}
+                        activity={activity}
+                        color={colors.get(activity.track) ?? 'var(--ion-color-medium)'}
+                        favorite={favorites.has(activity.id)}
+                        onToggleFavorite={(a) => void onToggleFavorite(a)}
+                      />
+                    ))}
                   </IonList>
                 </section>
               ))}
