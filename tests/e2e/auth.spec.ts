@@ -50,6 +50,14 @@ const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${Ma
 const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 const menu = (page: Page) => page.locator('ion-menu');
 
+/**
+ * Waits until no button on the page is still disabled from sending: Ionic restyles a re-enabled
+ * button a frame after the answer shows, and axe would measure the faded colours in between.
+ */
+async function settled(page: Page) {
+  await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(0);
+}
+
 async function fillCredentials(page: Page, email: string, password: string) {
   const form = visiblePage(page);
   await form.getByLabel('Email').fill(email);
@@ -134,6 +142,7 @@ test.describe('accounts', () => {
     await fillCredentials(page, email, 'first password 1');
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(visiblePage(page).getByRole('alert')).toHaveText(/^Wrong password/);
+    await settled(page);
     await checkA11y(page);
 
     await visiblePage(page).getByLabel('Password', { exact: true }).fill('second password 2');
@@ -187,9 +196,12 @@ test.describe('accounts', () => {
     await expectMenuLoggedIn(page, true);
 
     // A refresh token the server no longer accepts (here: the rotated-away one) signs the user out.
-    await page.evaluate((session) => {
-      localStorage.setItem('northwind.auth.session', JSON.stringify({ ...session, expiresAt: Date.now() + 60_000 }));
-    }, { ...after, refreshToken: before.refreshToken });
+    await page.evaluate(
+      (session) => {
+        localStorage.setItem('northwind.auth.session', JSON.stringify({ ...session, expiresAt: Date.now() + 60_000 }));
+      },
+      { ...after, refreshToken: before.refreshToken },
+    );
     await page.reload();
     await expect.poll(read).toBeNull();
     await expectMenuLoggedIn(page, false);
@@ -271,6 +283,7 @@ test.describe('accounts', () => {
     await visiblePage(page).getByLabel('Email').fill(email);
     await visiblePage(page).getByRole('button', { name: 'Send reset link' }).click();
     await expect(visiblePage(page).getByRole('status')).toHaveText(new RegExp(`We sent a link to ${email.replace(/\./g, '\\.')}`));
+    await settled(page);
     await checkA11y(page);
 
     await page.goto('/forgot-password?mode=resetPassword&oobCode=made-up');
