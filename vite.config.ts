@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -10,6 +11,8 @@ const serverPort = Number(process.env.PORT ?? 3000);
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 /** Shown by the app and baked into every chunk, so a deploy with another version changes the service worker. */
 const appVersion = process.env.APP_VERSION ?? packageVersion;
+/** IONIC_BASELINE=1 builds without our two Ionic bundle fixes, only to measure what they save (docs/pwa.md). */
+const ionicBaseline = process.env.IONIC_BASELINE === '1';
 
 /** Puts the same inline theme script the site uses into the app's index.html (no dark flash). */
 function themeInit(): Plugin {
@@ -24,6 +27,64 @@ function appleTouchIcon(): Plugin {
   return {
     name: 'northwind-apple-touch-icon',
     transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' }, injectTo: 'head' }],
+  };
+}
+
+/**
+ * One module per Ionic component wrapper, so each page's chunk carries the components it uses.
+ *
+ * @ionic/react defines all its component wrappers in one module; a bundler assigns whole modules
+ * to chunks, so every component any lazy page uses (inputs, selects, cards...) lands in the
+ * app's first chunk. This plugin gives our code a drop-in '@ionic/react' that re-exports the
+ * real package but takes each plain wrapper from its own small module, built with the same
+ * public Stencil runtime call (`createComponent`) and the same event map that @ionic/react
+ * itself uses, read from its own source. Routing, overlays and hooks are untouched.
+ * See docs/decisions/0501-ionic-per-component-chunks.md.
+ */
+function ionicPerComponentModules(): Plugin {
+  const require = createRequire(import.meta.url);
+  const realEntry = require.resolve('@ionic/react').replace(/\\/g, '/');
+  const source = readFileSync(realEntry, 'utf8');
+  const wrapper =
+    /const (Ion\w+) = \/\*@__PURE__\*\/ createComponent\(\{\s*tagName: '([a-z-]+)',\s*elementClass: [\w$]+,[^]*?events: (\{[^}]*\}),\s*defineCustomElement: [\w$]+\s*\}\);/g;
+  const components = new Map<string, { tag: string; events: string }>();
+  for (const match of source.matchAll(wrapper)) components.set(match[1]!, { tag: match[2]!, events: match[3]! });
+  const BARREL = '\0northwind-ionic-react';
+  const PREFIX = '\0northwind-ionic-component:';
+  return {
+    name: 'northwind-ionic-per-component-modules',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      // Side-effect free like the wrappers they copy: a module nobody uses is dropped, and each
+      // one used only by a lazy page goes into that page's chunk.
+      if (id === '@ionic/react' && importer && !importer.includes('node_modules') && !importer.startsWith('\0') && components.size > 0) {
+        return { id: BARREL, moduleSideEffects: false };
+      }
+      if (id.startsWith(PREFIX)) return { id, moduleSideEffects: false };
+      return null;
+    },
+    load(id) {
+      if (id === BARREL) {
+        const names = [...components.keys()];
+        return [
+          `export * from ${JSON.stringify(realEntry)};`,
+          ...names.map((name) => `export { ${name} } from ${JSON.stringify(PREFIX + name)};`),
+        ].join('\n');
+      }
+      if (id.startsWith(PREFIX)) {
+        const name = id.slice(PREFIX.length);
+        const component = components.get(name);
+        if (!component) return null;
+        return [
+          "import React from 'react';",
+          "import { createComponent } from '@stencil/react-output-target/runtime';",
+          `import { ${name} as Element, defineCustomElement } from '@ionic/core/components/${component.tag}.js';`,
+          `export const ${name} = /*@__PURE__*/ createComponent({ tagName: '${component.tag}', elementClass: Element, react: React, events: ${component.events}, defineCustomElement });`,
+        ].join('\n');
+      }
+      return null;
+    },
   };
 }
 
@@ -78,7 +139,7 @@ const pwa = () =>
   });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), themeInit(), appleTouchIcon(), ...(isSsrBuild ? [] : [pwa()])],
+  plugins: [react(), themeInit(), appleTouchIcon(), ...(isSsrBuild ? [] : [...(ionicBaseline ? [] : [ionicPerComponentModules()]), pwa()])],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
   },
@@ -96,7 +157,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // @ionic/core declares its per-component modules free of side effects in
         // components/package.json, but the bundler only reads the package's root package.json,
         // so every component Ionic ships ended up in the app's first chunk (docs/decisions/0500).
-        moduleSideEffects: [{ test: /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
+        moduleSideEffects: ionicBaseline ? true : [{ test: /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {
