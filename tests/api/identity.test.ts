@@ -566,6 +566,25 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     });
   });
 
+  describe('housekeeping', () => {
+    it('drops only sessions whose every token has expired, and long-expired codes', async () => {
+      const user = await api.signUp();
+      const refreshed = await api.refresh(user.refreshToken);
+      await api.call('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email: user.email });
+      const in29Days = Date.now() + 29 * 24 * 3600_000;
+      // 29 days on, the session's tokens (30-day lifetime) are all still live and stay; the
+      // mailed code (1 hour) has long expired and goes.
+      const early = await server.app.identity.housekeeping(in29Days);
+      expect(early.refreshTokens).toBe(0);
+      expect(early.oobCodes).toBeGreaterThanOrEqual(1);
+      expect((await api.refresh(refreshed.body.refresh_token)).status).toBe(200);
+      const later = await server.app.identity.housekeeping(Date.now() + 31 * 24 * 3600_000);
+      expect(later.refreshTokens).toBeGreaterThanOrEqual(3);
+      const left = await server.database.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.localId).execute();
+      expect(left).toEqual([]);
+    });
+  });
+
   describe('other endpoints', () => {
     it('answers signInWithIdp with OPERATION_NOT_ALLOWED and a clear message', async () => {
       const response = await api.call<IdentityErrorBody>('accounts:signInWithIdp', {

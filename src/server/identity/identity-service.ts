@@ -148,6 +148,14 @@ export function identityService(options: IdentityOptions) {
     mailer: options.mailer,
     verify,
 
+    /** Deletes sessions and mailed codes that can never be used again. */
+    async housekeeping(nowMs = Date.now()): Promise<{ refreshTokens: number; oobCodes: number }> {
+      return {
+        refreshTokens: await refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
+        oobCodes: await oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
+      };
+    },
+
     async signUp(input: { email?: string | undefined; password?: string | undefined; displayName?: string | undefined }): Promise<Session> {
       const email = validEmail(input.email);
       const password = validNewPassword(input.password);

@@ -27,7 +27,15 @@ export default fp(
       limiter: signInLimiter(counter),
     });
     app.decorate('identity', service);
-    app.addHook('onClose', async () => mailer.close());
+    // Hourly, and never keeping the process alive; a failure is retried the next hour.
+    const housekeeping = setInterval(() => {
+      service.housekeeping().catch((error: unknown) => app.log.warn({ err: error }, 'identity housekeeping failed'));
+    }, 60 * 60_000);
+    housekeeping.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(housekeeping);
+      mailer.close();
+    });
     await registerIdentityRoutes(app, service);
   },
   { name: 'identity' },

@@ -26,6 +26,12 @@ export function oobCodesRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Housekeeping: codes that expired before `before` can no longer be used or counted. */
+    async deleteExpiredBefore(before: string): Promise<number> {
+      const result = await db.deleteFrom('oob_codes').where('expires_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** How many codes of a kind were sent to an address since an instant (send limit). */
     async countSince(email: string, requestType: OobRequestType, since: string): Promise<number> {
       const row = await db

@@ -69,9 +69,17 @@ export function refreshTokensRepository(db: Kysely<Database>) {
       await query.execute();
     },
 
-    /** Housekeeping: tokens past their expiry are useless. */
-    async deleteExpired(now: string): Promise<number> {
-      const result = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).executeTakeFirst();
+    /**
+     * Housekeeping: drops whole sessions whose every token has expired. Never single rows: the
+     * oldest row dates the sign-in (auth_time) and used rows detect reuse.
+     */
+    async deleteExpiredFamilies(now: string): Promise<number> {
+      const stale = db
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .groupBy('family_id')
+        .having((eb) => eb.fn.max('expires_at'), '<', now);
+      const result = await db.deleteFrom('refresh_tokens').where('family_id', 'in', stale).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };
