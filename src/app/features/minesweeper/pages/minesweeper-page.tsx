@@ -1,14 +1,4 @@
-import {
-  IonButton,
-  IonContent,
-  IonIcon,
-  IonInput,
-  IonPage,
-  IonSelect,
-  IonSelectOption,
-  IonToggle,
-  useIonViewWillLeave,
-} from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonInput, IonPage, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
 import { flag, refresh } from 'ionicons/icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -79,7 +69,6 @@ export default function MinesweeperPage() {
     const timer = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(timer);
   }, [game.status]);
-  useIonViewWillLeave(() => setNow(Date.now()));
 
   const startGame = useCallback((size: BoardSize, seed: number = randomSeed()) => {
     setGame(createGame(size, seed));
