@@ -50,7 +50,8 @@ export function AddMovieForm({ initial, onSubmit, onCancel }: AddMovieFormProps)
     }
   };
 
-  const fieldClass = (field: Field) => (touched[field] && errors[field] ? 'ion-invalid ion-touched' : 'ion-valid');
+  // Only mistakes are marked; Ionic's green "valid" outline on a pre-filled field reads as odd.
+  const fieldClass = (field: Field) => (touched[field] && errors[field] ? 'ion-invalid ion-touched' : undefined);
 
   return (
     <form className="add-movie-form" onSubmit={submit} aria-labelledby={headingId} noValidate>

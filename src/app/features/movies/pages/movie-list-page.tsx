@@ -50,7 +50,7 @@ export default function MovieListPage() {
   const [highlight, setHighlight] = useState<string | null>(null);
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   const contentRef = useRef<HTMLIonContentElement>(null);
-  const [presentToast] = useIonToast();
+  const [presentToast, dismissToast] = useIonToast();
   const [presentActionSheet] = useIonActionSheet();
 
   useEffect(() => {
@@ -78,10 +78,20 @@ export default function MovieListPage() {
     [indexed, view.segment, search, hiddenGenreKeys, favorites.titles],
   );
 
+  // useIonToast presents nothing while its previous toast is still up, so that one goes first.
   const toast = useCallback(
     (message: string, color?: 'danger' | 'success') =>
-      void presentToast({ message, duration: color === 'danger' ? 4000 : 2000, position: 'bottom', color, swipeGesture: 'vertical' }),
-    [presentToast],
+      void dismissToast().then(() =>
+        presentToast({
+          message,
+          position: 'bottom',
+          color,
+          swipeGesture: 'vertical',
+          // A problem stays until read and dismissed (no time limit on what went wrong); news fades.
+          ...(color === 'danger' ? { duration: 0, buttons: [{ text: 'Dismiss', role: 'cancel' }] } : { duration: 2500 }),
+        }),
+      ),
+    [presentToast, dismissToast],
   );
 
   const loginFirst = useCallback(() => {
@@ -179,7 +189,12 @@ export default function MovieListPage() {
           </div>
         )}
         {loaded && (
-          <p className="movie-list-summary" role="status" aria-live="polite">
+          // With nothing to list the message below says it all; screen readers still hear the count.
+          <p
+            className={visible.length === 0 ? 'movie-list-summary visually-hidden' : 'movie-list-summary'}
+            role="status"
+            aria-live="polite"
+          >
             {summary(visible.length, moviesState.movies.length, view.segment === 'favorites')}
           </p>
         )}
