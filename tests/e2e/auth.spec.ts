@@ -1,3 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
@@ -93,9 +97,9 @@ test.beforeEach(async ({ context }) => {
 test.use({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] });
 
 /** Creates an account straight through the identity service, as another device would. */
-async function createAccount(page: Page, email: string, password: string) {
-  const { apiKey } = (await (await page.request.get('/api/config')).json()) as { apiKey: string };
-  const response = await page.request.post(`/identity/v1/accounts:signUp?key=${apiKey}`, {
+async function createAccount(page: Page, email: string, password: string, origin = '') {
+  const { apiKey } = (await (await page.request.get(`${origin}/api/config`)).json()) as { apiKey: string };
+  const response = await page.request.post(`${origin}/identity/v1/accounts:signUp?key=${apiKey}`, {
     data: { email, password, returnSecureToken: true },
   });
   expect(response.status()).toBe(200);
@@ -309,5 +313,95 @@ test.describe('a server that does not list this host', () => {
     await fillCredentials(page, uniqueEmail('domain'), 'domain password 1');
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(visiblePage(page).getByRole('alert')).toHaveText('Signing in is not allowed from this web address.');
+  });
+});
+
+test.describe('forgot password, from the mail to a new password', () => {
+  // A server of our own whose log we read: without SMTP_URL the mail (and its link) goes there.
+  const port = 3392;
+  const base = `http://localhost:${port}`;
+  const databaseFile = join(tmpdir(), `northwind-e2e-auth-mail-${port}.db`);
+  let child: ChildProcess | undefined;
+  const links: string[] = [];
+  const removeDatabase = () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
+  };
+
+  test.beforeAll(async () => {
+    removeDatabase();
+    const distDir = process.env.DIST_DIR ?? 'dist';
+    child = spawn(process.execPath, [join(distDir, 'server', 'server.js')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: 'localhost',
+        DIST_DIR: distDir,
+        DATABASE_URL: `sqlite:${databaseFile}`,
+        LOG_LEVEL: 'info',
+        SMTP_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const link = (JSON.parse(line) as { mail?: { link?: string } }).mail?.link;
+          if (link) links.push(link);
+        } catch {
+          // not a JSON log line
+        }
+      }
+    });
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    throw new Error('the mail server did not start');
+  });
+  test.afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    removeDatabase();
+  });
+
+  test('the link in the mail sets a new password and logs the user in', async ({ page }) => {
+    const email = uniqueEmail('reset');
+    await page.goto(`${base}/login`);
+    await waitForIonicPage(page);
+    await createAccount(page, email, 'forgotten password 1', base);
+    await visiblePage(page).getByRole('link', { name: 'Forgot password?' }).click();
+    await visiblePage(page).getByLabel('Email').fill(email);
+    await visiblePage(page).getByRole('button', { name: 'Send reset link' }).click();
+    await expect(visiblePage(page).getByRole('status')).toContainText('We sent a link');
+    await expect.poll(() => links.find((link) => link.includes('/forgot-password'))).toBeTruthy();
+    const link = new URL(links.find((item) => item.includes('/forgot-password'))!);
+
+    await page.goto(`${base}${link.pathname}${link.search}`);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByText(`Choose a new password for ${email}.`)).toBeVisible();
+    await checkA11y(page);
+    await visiblePage(page).getByLabel('New password', { exact: true }).fill('remembered password 2');
+    await visiblePage(page).getByRole('button', { name: 'Save password and log in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
+
+    // The link works once.
+    await page.goto(`${base}${link.pathname}${link.search}`);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('alert')).toHaveText(/That link is not valid any more/);
   });
 });
