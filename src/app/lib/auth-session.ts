@@ -60,8 +60,12 @@ function apply(next: StoredSession | null, persist: boolean): void {
   const before = session;
   session = next;
   if (persist) {
-    if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
-    else localStorage.removeItem(SESSION_KEY);
+    try {
+      if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+      else localStorage.removeItem(SESSION_KEY);
+    } catch {
+      // Storage refused (private mode, quota): the session still works in this tab.
+    }
   }
   if (before?.uid !== next?.uid || before?.email !== next?.email) {
     snapshot = { user: userOf(next), ready: true };
