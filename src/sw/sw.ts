@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -53,6 +52,8 @@ const sitePages = new NetworkFirst({
 });
 registerRoute(({ request, url }) => isSitePageNavigation(factsOf(request, url)), sitePages);
 
+// The first install takes the open pages at once so they work offline without a reload, but
+// only after their copies are stored: a controlled page is a page that opens offline.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
@@ -63,6 +64,7 @@ self.addEventListener('activate', (event) => {
       );
       // Best effort: a page that cannot be fetched now is simply cached on its next visit.
       await Promise.all(urls.map((url) => sitePages.handle({ event, request: new Request(url) }).catch(() => undefined)));
+      await self.clients.claim();
     })(),
   );
 });
@@ -82,6 +84,3 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) void self.skipWaiting();
 });
-
-// The first install takes the open page at once so it works offline without a reload.
-clientsClaim();

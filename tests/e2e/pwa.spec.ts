@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 
@@ -189,6 +190,49 @@ test.describe('offline', () => {
       await checkA11y(page);
       await context.setOffline(false);
       await expect(notice).toHaveCount(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe('a support message written offline', () => {
+  test.use({ allowConsoleErrors: [/net::ERR_|Failed to load resource/] });
+  test.describe.configure({ timeout: 90_000 });
+
+  test('is written on the cached Contact Us page with the server stopped and delivered when it returns', async ({ page }) => {
+    const server = new ServerProcess(3319);
+    server.reset();
+    await server.start();
+    const message = `Written on a train ${Date.now().toString(36)}`;
+    const stored = () => {
+      const db = new Database(server.databaseFile, { fileMustExist: true, readonly: true });
+      try {
+        return db.prepare('select id from support_messages where message = ?').all(message);
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      await page.goto(`${server.url}/support`);
+      await waitForHydration(page);
+      await waitForController(page);
+      await server.stop();
+
+      // The page itself now comes from the service worker's copy.
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+      await page.getByLabel('Name', { exact: true }).fill('Offline Olivia');
+      await page.getByLabel('Email', { exact: true }).fill('olivia@example.com');
+      await page.getByLabel('Message', { exact: true }).fill(message);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      // The site's outbox (src/site/lib/outbox.ts) keeps it on the device.
+      await expect(page.getByRole('heading', { name: 'Message saved, it will be sent automatically' })).toBeVisible();
+
+      await server.start();
+      await expect(page.getByRole('heading', { name: 'Your queued message has been delivered' })).toBeVisible({ timeout: 45_000 });
+      expect(stored()).toHaveLength(1);
     } finally {
       await server.stop();
     }
