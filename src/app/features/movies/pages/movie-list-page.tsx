@@ -168,6 +168,8 @@ export default function MovieListPage() {
       <AppHeader
         title="Demo"
         type="movies"
+        // The list is the Demo tab's root: back leads to the hub of all demos, not to itself.
+        defaultHref="/home"
         search
         searchTerm={view.search}
         onSearchChange={(term) => update({ search: term })}
