@@ -170,6 +170,40 @@ test.describe('accounts', () => {
     await expect(visiblePage(page).getByRole('alert')).toHaveText(/There is no account with that email/);
   });
 
+  test('changing the email shows everywhere and the new address logs in', async ({ page }) => {
+    const email = uniqueEmail('before');
+    const next = uniqueEmail('after');
+    await signUp(page, email, 'email password 1');
+    await page.goto('/account');
+    await waitForIonicPage(page);
+    const form = visiblePage(page).getByRole('form', { name: 'Change email' });
+    await form.getByLabel('New email').fill(email);
+    await form.getByLabel('New email').blur();
+    await expect(form.getByText('That is already your email address.')).toBeVisible();
+    await form.getByLabel('New email').fill(next);
+    await form.getByLabel('Current password', { exact: true }).fill('wrong password');
+    await form.getByRole('button', { name: 'Change email' }).click();
+    await expect(form.getByRole('alert')).toHaveText(/^Wrong password/);
+    await form.getByLabel('Current password', { exact: true }).fill('email password 1');
+    await form.getByRole('button', { name: 'Change email' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your email address has been changed.');
+    await expect(visiblePage(page).getByTestId('account-email')).toHaveText(next);
+    await expect.poll(() => deviceStorage(page, 'email')).toBe(next);
+    await settled(page);
+    await checkA11y(page);
+    // The notices and errors keep their contrast in the dark theme too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
+    await checkA11y(page);
+
+    await menu(page).getByText('Logout', { exact: true }).click();
+    await page.goto('/login?next=/account');
+    await waitForIonicPage(page);
+    await fillCredentials(page, next, 'email password 1');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(visiblePage(page).getByTestId('account-email')).toHaveText(next);
+  });
+
   test('a second tab follows a logout within a second', async ({ context }) => {
     const first = await context.newPage();
     await signUp(first, uniqueEmail('tabs'), 'tabs password 1');

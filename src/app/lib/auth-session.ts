@@ -191,6 +191,16 @@ export function useAuth(): { user: AuthUser | null; ready: boolean } {
   );
 }
 
+/** The same subscription outside React: called now and on every sign-in, sign-out or user change. */
+export function onAuthStateChanged(listener: (user: AuthUser | null) => void): () => void {
+  const notify = () => listener(snapshot.user);
+  listeners.add(notify);
+  notify();
+  return () => {
+    listeners.delete(notify);
+  };
+}
+
 export function currentUser(): AuthUser | null {
   return snapshot.user;
 }
