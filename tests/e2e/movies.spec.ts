@@ -250,10 +250,27 @@ test.describe('the movie options popover', () => {
     await expect(page.getByLabel(/Subject/)).toHaveValue('Movie edit suggestion');
   });
 
-  test('Add Movie sends someone not logged in to log in, and back', async ({ page }) => {
+  test('Add Movie sends someone not logged in to log in, and back to the same view', async ({ page, request }) => {
+    const { apiKey } = (await (await request.get('/api/config')).json()) as { apiKey: string };
+    const email = `returning-${Date.now().toString(36)}@example.com`;
+    const signUp = await request.post(`/identity/v1/accounts:signUp?key=${apiKey}`, {
+      data: { email, password: 'a long enough password', returnSecureToken: true },
+    });
+    expect(signUp.status()).toBe(200);
+
     await openList(page, '?search=alien');
     await (await openMore(page)).getByText('Add Movie').click();
     await expect(page).toHaveURL(/\/login\?next=%2Fapp%2Ftabs%2Fhome%3Fsearch%3Dalien$/);
+    await waitForIonicPage(page);
+    const form = activePage(page);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}\\?search=alien$`));
+    await expect(searchInput(page)).toHaveValue('alien');
+    await expect(rows(page).locator('.movie-row__title')).toHaveText(['Alien']);
+    await (await openMore(page)).getByText('Add Movie').click();
+    await expect(page.locator('ion-popover.add-movie-popover').getByRole('heading', { name: 'Add Movie' })).toBeVisible();
   });
 });
 
