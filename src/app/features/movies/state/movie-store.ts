@@ -36,7 +36,15 @@ export function loadMovies(force = false): Promise<void> {
   if (state.status === 'failed') setState({ status: 'loading', movies: state.movies });
   inFlight = getIdToken()
     .catch(() => null)
-    .then((idToken) => listMovies(idToken))
+    .then(async (idToken) => {
+      try {
+        return await listMovies(idToken);
+      } catch (error) {
+        // Offline, the service worker still has the last anonymous answer; use it.
+        if (idToken && error instanceof ApiError && error.isNetworkFailure) return listMovies(null);
+        throw error;
+      }
+    })
     .then((movies) => setState({ status: 'ready', movies }))
     .catch((error: unknown) => {
       const message = error instanceof ApiError ? error.message : 'The movie list could not be loaded.';
