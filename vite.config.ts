@@ -49,6 +49,28 @@ function ionicPerComponentModules(): Plugin {
     /const (Ion\w+) = \/\*@__PURE__\*\/ createComponent\(\{\s*tagName: '([a-z-]+)',\s*elementClass: [\w$]+,[^]*?events: (\{[^}]*\}),\s*defineCustomElement: [\w$]+\s*\}\);/g;
   const components = new Map<string, { tag: string; events: string }>();
   for (const match of source.matchAll(wrapper)) components.set(match[1]!, { tag: match[2]!, events: match[3]! });
+  // Overlays (IonToast, IonModal...) and their hooks are one-liners over helpers private to the
+  // module; the real module is given three extra exports so each overlay can live on its own too.
+  const inlineOverlay = /const (Ion\w+) = \/\*@__PURE__\*\/ createInlineOverlayComponent\('([a-z-]+)', [\w$]+(, true)?\);/g;
+  const overlays = new Map<string, { tag: string; delegate: boolean }>();
+  for (const match of source.matchAll(inlineOverlay)) overlays.set(match[1]!, { tag: match[2]!, delegate: Boolean(match[3]) });
+  const hook = /\nfunction (useIon(?:ActionSheet|Alert|Toast|Loading|Modal|Popover))\(([^)]*)\) \{\n([^]*?)\n\}\n/g;
+  const hooks = new Map<string, { params: string; body: string; tag: string; controller: string }>();
+  for (const match of source.matchAll(hook)) {
+    const call = /(useController|useOverlay)\('Ion\w+', (\w+Controller), ([\w$]+)/.exec(match[3]!);
+    const tagOf =
+      call &&
+      new RegExp(
+        `import \\{ defineCustomElement as ${call[3]!.replace('$', '\\$')} \\} from '@ionic/core/components/(ion-[a-z-]+)\\.js'`,
+      ).exec(source);
+    if (!call || !tagOf) continue;
+    const body = match[3]!
+      .replace(call[3]!, 'defineCustomElement')
+      .replace(/\buseController\(/, '__northwindUseController(')
+      .replace(/\buseOverlay\(/, '__northwindUseOverlay(');
+    hooks.set(match[1]!, { params: match[2]!, body, tag: tagOf[1]!, controller: call[2]! });
+  }
+  const splitOverlays = overlays.size === 6 && hooks.size === 6;
   const BARREL = '\0northwind-ionic-react';
   const PREFIX = '\0northwind-ionic-component:';
   return {
@@ -64,9 +86,16 @@ function ionicPerComponentModules(): Plugin {
       if (id.startsWith(PREFIX)) return { id, moduleSideEffects: false };
       return null;
     },
+    transform(code, id) {
+      if (!splitOverlays || id.replace(/\\/g, '/') !== realEntry) return null;
+      return {
+        code: `${code}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`,
+        map: null,
+      };
+    },
     load(id) {
       if (id === BARREL) {
-        const names = [...components.keys()];
+        const names = [...components.keys(), ...(splitOverlays ? [...overlays.keys(), ...hooks.keys()] : [])];
         return [
           `export * from ${JSON.stringify(realEntry)};`,
           ...names.map((name) => `export { ${name} } from ${JSON.stringify(PREFIX + name)};`),
@@ -74,6 +103,24 @@ function ionicPerComponentModules(): Plugin {
       }
       if (id.startsWith(PREFIX)) {
         const name = id.slice(PREFIX.length);
+        const overlay = overlays.get(name);
+        if (overlay) {
+          return [
+            `import { __northwindInlineOverlay } from ${JSON.stringify(realEntry)};`,
+            `import { defineCustomElement } from '@ionic/core/components/${overlay.tag}.js';`,
+            `export const ${name} = /*@__PURE__*/ __northwindInlineOverlay('${overlay.tag}', defineCustomElement${overlay.delegate ? ', true' : ''});`,
+          ].join('\n');
+        }
+        const overlayHook = hooks.get(name);
+        if (overlayHook) {
+          return [
+            "import { useCallback } from 'react';",
+            `import { __northwindUseController, __northwindUseOverlay } from ${JSON.stringify(realEntry)};`,
+            `import { ${overlayHook.controller} } from '@ionic/core/components';`,
+            `import { defineCustomElement } from '@ionic/core/components/${overlayHook.tag}.js';`,
+            `export function ${name}(${overlayHook.params}) {\n${overlayHook.body}\n}`,
+          ].join('\n');
+        }
         const component = components.get(name);
         if (!component) return null;
         return [
