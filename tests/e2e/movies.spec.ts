@@ -178,7 +178,7 @@ test.describe('the movie list', () => {
 });
 
 test.describe('the movie options popover', () => {
-  test('Escape closes the popover, and the share sheet', async ({ page }) => {
+  test('Escape closes the popover, the share sheet and the filter', async ({ page }) => {
     await openList(page);
     const popover = await openMore(page);
     await expect(popover.getByText('Add Movie')).toBeVisible();
@@ -193,6 +193,25 @@ test.describe('the movie options popover', () => {
     for (const name of ['Copy Link', 'Share via ...', 'Cancel']) await expect(sheet.getByRole('button', { name })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
+
+    await activePage(page).getByRole('button', { name: 'Filter' }).click();
+    const modal = page.locator('ion-modal');
+    await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+  });
+
+  test('the list works from the keyboard', async ({ page }) => {
+    await openList(page);
+    const star = page.getByRole('button', { name: 'Favorite Amélie' });
+    await star.focus();
+    await page.keyboard.press('Space');
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Shift+Tab');
+    await expect(rows(page).filter({ hasText: 'Amélie' }).getByRole('link')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/movie-example\?title=Am%C3%A9lie$/);
+    await expect(activePage(page).getByRole('heading', { level: 1 })).toHaveText('Amélie');
   });
 
   test('Copy Link puts a URL on the clipboard that reopens the same view', async ({ page, context, browserName }) => {
