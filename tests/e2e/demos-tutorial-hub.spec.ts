@@ -46,6 +46,14 @@ test.describe('tutorial', () => {
     expect(await readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
   });
 
+  test('a first visit through a shared Demo link keeps the link\'s view after the tutorial', async ({ page }) => {
+    await page.goto('/app/tabs/home?search=star');
+    await expect(page).toHaveURL(/\/tutorial\?next=/);
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page).toHaveURL(/\/app\/tabs\/home\?search=star$/);
+    await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-searchbar input').first()).toHaveValue('star');
+  });
+
   test('pages reached directly for a purpose are not interrupted', async ({ page }) => {
     await page.goto('/charts-and-graphs');
     await waitForIonicPage(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldShowTutorial } from './first-visit';
+import { shouldShowTutorial, tutorialDestination, tutorialReturnPath } from './first-visit';
 
 describe('first-visit tutorial', () => {
   it('shows the tutorial to a first-time visitor of the app area', () => {
@@ -26,6 +26,30 @@ describe('first-visit tutorial', () => {
       '/apple',
     ]) {
       expect(shouldShowTutorial(path, null)).toBe(false);
+    }
+  });
+});
+
+describe('where the tutorial returns to', () => {
+  it('keeps the view of a shared Demo-tab link', () => {
+    expect(tutorialReturnPath('/app/tabs/home', '?segment=favorites&search=up')).toBe('/app/tabs/home?segment=favorites&search=up');
+    expect(tutorialDestination('/app/tabs/home?segment=favorites&search=up')).toBe('/app/tabs/home?segment=favorites&search=up');
+  });
+
+  it('goes to the Demo tab otherwise (spec 2)', () => {
+    expect(tutorialReturnPath('/app/tabs/home', '')).toBeNull();
+    expect(tutorialReturnPath('/app/tabs/minesweeper', '?seed=1')).toBeNull();
+    for (const next of [
+      null,
+      undefined,
+      '',
+      '/home',
+      '/app/tabs/minesweeper',
+      '//evil.example/app/tabs/home?x',
+      'https://evil.example/',
+      '/login',
+    ]) {
+      expect(tutorialDestination(next)).toBe('/app/tabs/home');
     }
   });
 });

@@ -9,3 +9,18 @@ export function shouldShowTutorial(pathname: string, hasSeenTutorial: unknown): 
   if (hasSeenTutorial === true || hasSeenTutorial === 'true') return false;
   return APP_AREA.some((pattern) => pattern.test(pathname));
 }
+
+const DESTINATION = '/app/tabs/home';
+
+/**
+ * Where finishing the tutorial goes: the Demo tab (spec 2). A first visit through a shared link
+ * of the Demo tab (`/app/tabs/home?segment=...&search=...`) keeps the link's view.
+ */
+export function tutorialDestination(next: string | null | undefined): string {
+  return next && next.startsWith(`${DESTINATION}?`) && !next.includes('#') ? next : DESTINATION;
+}
+
+/** The `next` the gate hands the tutorial: only a Demo-tab address with a view to restore. */
+export function tutorialReturnPath(pathname: string, search: string): string | null {
+  return pathname === DESTINATION && search.length > 1 ? `${pathname}${search}` : null;
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { shouldShowTutorial } from '../first-visit';
+import { shouldShowTutorial, tutorialReturnPath } from '../first-visit';
 import { hasSeenTutorial } from '../tutorial-flag';
 
 /**
@@ -16,10 +16,12 @@ export function TutorialGate() {
     if (checked.current) return;
     checked.current = true;
     const arrivedAt = location.pathname;
+    const returnTo = tutorialReturnPath(location.pathname, location.search);
     void hasSeenTutorial().then((seen) => {
-      if (shouldShowTutorial(arrivedAt, seen) && window.location.pathname === arrivedAt) navigate('/tutorial', { replace: true });
+      if (shouldShowTutorial(arrivedAt, seen) && window.location.pathname === arrivedAt)
+        navigate(returnTo ? `/tutorial?next=${encodeURIComponent(returnTo)}` : '/tutorial', { replace: true });
     });
-  }, [location.pathname, navigate]);
+  }, [location.pathname, location.search, navigate]);
 
   return null;
 }

@@ -13,6 +13,7 @@ import {
 } from '@ionic/react';
 import { apps, calendarOutline, film, gridOutline, arrowForward } from 'ionicons/icons';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { tutorialDestination } from '../first-visit';
 import { enterTutorial, finishTutorial, leaveTutorial } from '../tutorial-flag';
 import '../tutorial.css';
 
@@ -60,7 +61,7 @@ export default function TutorialPage() {
 
   const finish = async () => {
     await finishTutorial();
-    router.push('/app/tabs/home', 'root', 'replace');
+    router.push(tutorialDestination(new URLSearchParams(window.location.search).get('next')), 'root', 'replace');
   };
 
   // A swipe ends where scroll snapping puts it; read the slide once scrolling has settled, so the
