@@ -77,6 +77,15 @@ function ionicPerComponentModules(): Plugin {
     name: 'northwind-ionic-per-component-modules',
     apply: 'build',
     enforce: 'pre',
+    buildStart() {
+      // An Ionic upgrade that changes the file's shape must not go unnoticed: the build works
+      // but the app's first chunk grows back (docs/decisions/0501).
+      if (components.size < 50 || !splitOverlays) {
+        this.warn(
+          `@ionic/react no longer matches the per-component split (${components.size} wrappers, overlays ${splitOverlays ? 'split' : 'not split'}): see docs/decisions/0501`,
+        );
+      }
+    },
     resolveId(id, importer) {
       // Side-effect free like the wrappers they copy: a module nobody uses is dropped, and each
       // one used only by a lazy page goes into that page's chunk.
