@@ -1,3 +1,4 @@
+import { markTutorialSeen } from './demos-helpers';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -127,6 +128,8 @@ test.describe('the header', () => {
   });
 
   test('on a phone the chevron opens the app menu, whose items navigate and whose toggle switches the theme', async ({ page }) => {
+    // The Demo link must land on the demo itself, not on the first-visit tutorial.
+    await markTutorialSeen(page);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
