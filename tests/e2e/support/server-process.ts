@@ -27,7 +27,17 @@ export class ServerProcess {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.databaseFile}${suffix}`, { force: true });
   }
 
+  private async answers(): Promise<boolean> {
+    try {
+      return (await fetch(`${this.url}/api/health`)).ok;
+    } catch {
+      return false;
+    }
+  }
+
   async start() {
+    // A leftover server on this port would answer the health check and hide a failed start.
+    if (await this.answers()) throw new Error(`port ${this.port} is already serving; stop the old server first`);
     const distDir = this.options.distDir ?? process.env.DIST_DIR ?? 'dist';
     this.child = spawn(process.execPath, [join(distDir, 'server', 'server.js')], {
       env: {
@@ -42,14 +52,11 @@ export class ServerProcess {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    const child = this.child;
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      try {
-        const response = await fetch(`${this.url}/api/health`);
-        if (response.ok) return;
-      } catch {
-        // not up yet
-      }
+      if (child.exitCode !== null) throw new Error(`server on port ${this.port} exited with code ${child.exitCode}`);
+      if (await this.answers()) return;
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
     throw new Error(`server on port ${this.port} did not start`);
