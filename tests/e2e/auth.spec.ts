@@ -2,30 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
-
-/**
- * Marks the first-visit tutorial as seen in device storage (@ionic/storage over IndexedDB:
- * database "northwind", store "_ionickv") before any page script runs, so arriving in the app
- * area after login lands on the page itself.
- */
-async function skipTutorial(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const request = indexedDB.open('northwind', 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore('_ionickv');
-      request.result.createObjectStore('local-forage-detect-blob-support');
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      const transaction = db.transaction('_ionickv', 'readwrite');
-      transaction.objectStore('_ionickv').put(true, 'hasSeenTutorial');
-      transaction.oncomplete = () => db.close();
-    };
-  });
-}
 
 /** One key of the app's device storage. */
 function deviceStorage(page: Page, key: string): Promise<unknown> {
@@ -89,7 +69,7 @@ async function expectMenuLoggedIn(page: Page, loggedIn: boolean, timeout?: numbe
 }
 
 test.beforeEach(async ({ context }) => {
-  await skipTutorial(context);
+  await markTutorialSeen(context);
 });
 
 // The identity protocol answers refusals (wrong password, taken email...) with 400, which the

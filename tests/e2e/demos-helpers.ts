@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * Marks the tutorial as seen before any page script runs, the way the app itself records it
@@ -7,8 +7,8 @@ import type { Page } from '@playwright/test';
  * the first-visit tutorial. IndexedDB serves open requests in order, so this write completes
  * before the app's own first read.
  */
-export async function markTutorialSeen(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+export async function markTutorialSeen(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
     const request = indexedDB.open('northwind', 1);
     request.onupgradeneeded = () => {
       request.result.createObjectStore('_ionickv');

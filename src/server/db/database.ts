@@ -26,6 +26,15 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
   throw new DatabaseConnectionError(`Unsupported DATABASE_URL scheme in "${url}"`);
 }
 
+async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function openSqlite(path: string): DatabaseHandle {
   const file = path === ':memory:' ? ':memory:' : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -45,14 +54,7 @@ function openSqlite(path: string): DatabaseHandle {
   return {
     db,
     engine: 'sqlite',
-    ping: async () => {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => ping(db),
     close: () => db.destroy(),
   };
 }
@@ -73,14 +75,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     engine: 'postgres',
-    ping: async () => {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => ping(db),
     close: () => db.destroy(),
   };
 }
