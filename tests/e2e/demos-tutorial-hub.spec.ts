@@ -46,7 +46,7 @@ test.describe('tutorial', () => {
     expect(await readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
   });
 
-  test('a first visit through a shared Demo link keeps the link\'s view after the tutorial', async ({ page }) => {
+  test("a first visit through a shared Demo link keeps the link's view after the tutorial", async ({ page }) => {
     await page.goto('/app/tabs/home?search=star');
     await expect(page).toHaveURL(/\/tutorial\?next=/);
     await page.getByRole('button', { name: 'Skip' }).click();
