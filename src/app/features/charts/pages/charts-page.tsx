@@ -1,4 +1,4 @@
-import { IonButton, IonContent, IonIcon, IonPage, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonPage, IonSelect, IonSelectOption } from '@ionic/react';
 import {
   ArcElement,
   BarController,
@@ -28,6 +28,7 @@ import type { DaySeries, LabelCount } from '../api/types';
 import { type ChartTheme, SERIES_COLORS, useChartTheme } from '../chart-theme';
 import { ChartCard } from '../components/chart-card';
 import '../charts.css';
+import { LoadStatus } from '../../../shell/load-status';
 
 // Only what these three charts use, so the chunk stays small (chart.js tree-shakes per part).
 ChartJS.register(
@@ -207,24 +208,15 @@ export default function ChartsPage() {
             </IonButton>
           </div>
         </div>
-        {load.status === 'loading' && (
-          <div className="charts-state">
-            <IonSpinner aria-label="Loading the statistics" />
-          </div>
-        )}
-        {load.status === 'error' && (
-          <div className="charts-state" role="alert">
-            <p>{load.message}</p>
-            <IonButton
-              onClick={() => {
-                setLoad({ status: 'loading' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Try Again
-            </IonButton>
-          </div>
-        )}
+        <LoadStatus
+          state={load}
+          loadingLabel="Loading the statistics"
+          className="charts-state"
+          onRetry={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
         {data && genreChart && trackChart && dailyChart && (
           <div className="charts-grid">
             <ChartCard

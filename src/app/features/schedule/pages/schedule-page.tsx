@@ -1,15 +1,4 @@
-import {
-  IonButton,
-  IonContent,
-  IonItemDivider,
-  IonLabel,
-  IonList,
-  IonPage,
-  IonSegment,
-  IonSegmentButton,
-  IonSpinner,
-  IonToast,
-} from '@ionic/react';
+import { IonButton, IonContent, IonItemDivider, IonLabel, IonList, IonPage, IonSegment, IonSegmentButton, IonToast } from '@ionic/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../../common/api-error';
 import { filterActivities, formatTime, groupByStartTime, type Schedule, type ScheduleActivity } from '../../../../common/schedule-filter';
@@ -19,6 +8,7 @@ import { ActivityItem } from '../components/activity-item';
 import { TrackFilterModal } from '../components/track-filter-modal';
 import { toggleFavorite, useFavorites } from '../state/favorites';
 import '../schedule.css';
+import { LoadStatus } from '../../../shell/load-status';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; schedule: Schedule };
 
@@ -106,24 +96,15 @@ export default function SchedulePage() {
             )}
           </div>
 
-          {load.status === 'loading' && (
-            <div className="schedule-empty">
-              <IonSpinner aria-label="Loading the schedule" />
-            </div>
-          )}
-          {load.status === 'error' && (
-            <div className="schedule-empty" role="alert">
-              <p>{load.message}</p>
-              <IonButton
-                onClick={() => {
-                  setLoad({ status: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                Try Again
-              </IonButton>
-            </div>
-          )}
+          <LoadStatus
+            state={load}
+            loadingLabel="Loading the schedule"
+            className="schedule-empty"
+            onRetry={() => {
+              setLoad({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          />
           {schedule && groups.length === 0 && (
             <div className="schedule-empty">
               <h2>No activities found</h2>
