@@ -14,6 +14,12 @@ export interface SeedReport {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A deterministic but irregular day offset in [0, days) for the n-th seeded row. */
+function spreadDays(n: number, days: number): number {
+  const noise = Math.sin((n + 1) * 12.9898) * 43758.5453;
+  return Math.floor((noise - Math.floor(noise)) * days);
+}
+
 /**
  * Loads the demo content into an empty (or partly filled) database. Idempotent: each row has a
  * natural key and existing rows are left as they are, so seeding twice changes nothing.
@@ -69,7 +75,7 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
             id: randomUUID(),
             title: movie.title,
             genres: JSON.stringify(movie.genres),
-            created_at: new Date(now.getTime() - ((index * 7) % 29) * DAY_MS - index * 60_000).toISOString(),
+            created_at: new Date(now.getTime() - spreadDays(index, 30) * DAY_MS - index * 60_000).toISOString(),
             created_by: null,
           })),
         )
