@@ -71,6 +71,20 @@ function ionicPerComponentModules(): Plugin {
     hooks.set(match[1]!, { params: match[2]!, body, tag: tagOf[1]!, controller: call[2]! });
   }
   const splitOverlays = overlays.size === 6 && hooks.size === 6;
+  // The routing components (IonItem, IonButton, IonCard...) also live in the real module, so the
+  // element of each one any page used came with the first screen; each gets its own module too.
+  const routing = /const (Ion\w+) = \/\*@__PURE__\*\/ createRoutingComponent\('([a-z-]+)', ([\w$]+)\);/g;
+  const routingComponents = new Map<string, string>();
+  for (const match of source.matchAll(routing)) {
+    const element = new RegExp(
+      `import \\{ (\\w+) as ${match[3]!.replace('$', '\\$')} \\} from '@ionic/core/components/${match[2]!}\\.js'`,
+    ).exec(source);
+    if (element) routingComponents.set(match[1]!, `${match[2]!}:${element[1]!}`);
+  }
+  // IonNav's inner component is created (and ion-nav defined) when the module runs, so ion-nav
+  // loaded with every first screen; marked pure, it goes when nobody uses IonNav.
+  const navInner = 'const IonNavInner = createReactComponent(';
+  const nav = 'const IonNav = createForwardRef(';
   const BARREL = '\0northwind-ionic-react';
   const PREFIX = '\0northwind-ionic-component:';
   return {
@@ -98,13 +112,13 @@ function ionicPerComponentModules(): Plugin {
     transform(code, id) {
       if (!splitOverlays || id.replace(/\\/g, '/') !== realEntry) return null;
       return {
-        code: `${code}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`,
+        code: `${code.replace(navInner, 'const IonNavInner = /*@__PURE__*/ createReactComponent(').replace(nav, 'const IonNav = /*@__PURE__*/ createForwardRef(')}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, createRoutingComponent as __northwindRoutingComponent, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`,
         map: null,
       };
     },
     load(id) {
       if (id === BARREL) {
-        const names = [...components.keys(), ...(splitOverlays ? [...overlays.keys(), ...hooks.keys()] : [])];
+        const names = [...components.keys(), ...(splitOverlays ? [...overlays.keys(), ...hooks.keys(), ...routingComponents.keys()] : [])];
         return [
           `export * from ${JSON.stringify(realEntry)};`,
           ...names.map((name) => `export { ${name} } from ${JSON.stringify(PREFIX + name)};`),
@@ -122,12 +136,27 @@ function ionicPerComponentModules(): Plugin {
         }
         const overlayHook = hooks.get(name);
         if (overlayHook) {
+          // The overlay's element (and its styles, gestures, inner components) loads when the
+          // hook first presents, not with the page that calls the hook: the controller's create()
+          // already waits for the element to be defined (docs/decisions/0510).
           return [
             "import { useCallback } from 'react';",
             `import { __northwindUseController, __northwindUseOverlay } from ${JSON.stringify(realEntry)};`,
-            `import { ${overlayHook.controller} } from '@ionic/core/components';`,
-            `import { defineCustomElement } from '@ionic/core/components/${overlayHook.tag}.js';`,
+            `import { ${overlayHook.controller} as realController } from '@ionic/core/components';`,
+            'let defined;',
+            `const define = () => (defined ??= import('@ionic/core/components/${overlayHook.tag}.js').then((module) => module.defineCustomElement()));`,
+            `const ${overlayHook.controller} = Object.assign(Object.create(realController), { create: async (options) => { await define(); return realController.create(options); } });`,
+            'const defineCustomElement = () => {};',
             `export function ${name}(${overlayHook.params}) {\n${overlayHook.body}\n}`,
+          ].join('\n');
+        }
+        const routingComponent = routingComponents.get(name);
+        if (routingComponent) {
+          const [tag, element] = routingComponent.split(':');
+          return [
+            `import { __northwindRoutingComponent } from ${JSON.stringify(realEntry)};`,
+            `import { ${element!} as Element } from '@ionic/core/components/${tag!}.js';`,
+            `export const ${name} = /*@__PURE__*/ __northwindRoutingComponent('${tag!}', Element);`,
           ].join('\n');
         }
         const component = components.get(name);

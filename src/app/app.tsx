@@ -15,7 +15,7 @@ import {
   TutorialPage,
   VideoPage,
 } from './routes';
-import { AppMenu, CONTENT_ID } from './shell/app-menu';
+import { AppMenu, CONTENT_ID, SPLIT_PANE_WHEN } from './shell/app-menu';
 import { OfflineNotice } from './shell/offline-notice';
 import { UpdateToast } from './shell/update-toast';
 
@@ -24,7 +24,7 @@ export function App() {
     <IonApp>
       <IonReactRouter>
         <TutorialGate />
-        <IonSplitPane contentId={CONTENT_ID} when="(min-width: 1200px)">
+        <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_WHEN}>
           <AppMenu />
           <IonRouterOutlet id={CONTENT_ID}>
             <Route path="/app/tabs/*" element={<TabsPage />} />

@@ -1,3 +1,4 @@
+import { caseSensitiveToggle } from './shell/case-sensitive-toggle-loader';
 import { lazyPage } from './shell/lazy-page';
 
 /**
@@ -6,7 +7,10 @@ import { lazyPage } from './shell/lazy-page';
  */
 export const TabsPage = lazyPage(() => import('./shell/tabs-page'));
 export const MovieListPage = lazyPage(() => import('./features/movies/pages/movie-list-page'));
-export const SchedulePage = lazyPage(() => import('./features/schedule/pages/schedule-page'));
+export const SchedulePage = lazyPage(() =>
+  // The schedule's header toggle comes with the page, so the header is complete when it shows.
+  Promise.all([import('./features/schedule/pages/schedule-page'), caseSensitiveToggle.preload()]).then(([page]) => page),
+);
 export const MinesweeperPage = lazyPage(() => import('./features/minesweeper/pages/minesweeper-page'));
 export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));

@@ -10,12 +10,12 @@ import {
   IonSegment,
   IonSegmentButton,
   IonTitle,
-  IonToggle,
   IonToolbar,
 } from '@ionic/react';
 import { ellipsisHorizontal, ellipsisVertical, options } from 'ionicons/icons';
 import type { MouseEvent } from 'react';
 import { ionicMode } from '../lib/platform';
+import { caseSensitiveToggle } from './case-sensitive-toggle-loader';
 
 export type HeaderType = 'default' | 'movies' | 'schedule';
 export type Segment = 'all' | 'favorites';
@@ -88,14 +88,10 @@ export function AppHeader(props: AppHeaderProps) {
       )}
       {type === 'schedule' && (
         <IonToolbar>
-          <IonToggle
-            className="ion-padding-start"
+          <caseSensitiveToggle.Component
             checked={props.caseSensitive ?? false}
-            onIonChange={(event) => props.onCaseSensitiveChange?.(event.detail.checked)}
-            labelPlacement="end"
-          >
-            Case Sensitive
-          </IonToggle>
+            onChange={(checked) => props.onCaseSensitiveChange?.(checked)}
+          />
           <IonButtons slot="end">{filterButton}</IonButtons>
         </IonToolbar>
       )}

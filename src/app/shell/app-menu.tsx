@@ -1,149 +1,38 @@
-import {
-  IonContent,
-  IonFooter,
-  IonHeader,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonListHeader,
-  IonMenu,
-  IonMenuToggle,
-  IonTitle,
-  IonToggle,
-  IonToolbar,
-  useIonRouter,
-} from '@ionic/react';
-import {
-  apps,
-  calendarOutline,
-  gridOutline,
-  moonOutline,
-  helpCircleOutline,
-  homeOutline,
-  logInOutline,
-  logOutOutline,
-  personAddOutline,
-  personCircleOutline,
-} from 'ionicons/icons';
-import { useLocation } from 'react-router-dom';
-import { STORAGE_KEYS } from '../../common/constants';
-import { useDarkMode } from '../../common/use-dark-mode';
-import { logout } from '../lib/auth-session';
-import { useLoginState } from '../lib/login-state';
-import { setItem } from '../lib/storage';
+import { IonMenu } from '@ionic/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 export const MENU_ID = 'main-menu';
 export const CONTENT_ID = 'main';
+/** From this width the split pane shows the menu beside the content. */
+export const SPLIT_PANE_WHEN = '(min-width: 1200px)';
 
-interface MenuLink {
-  title: string;
-  url: string;
-  icon: string;
-  /** Full page load: the address belongs to the site, not the app. */
-  external?: boolean;
-}
+// The menu's links, icons and dark-theme toggle load when the menu is first opened (or shown
+// beside the content on a wide screen), not with the first screen (docs/decisions/0510).
+const AppMenuContent = lazy(() => import('./app-menu-content').then((module) => ({ default: module.AppMenuContent })));
 
-const MAIN: MenuLink[] = [
-  { title: 'Landing', url: '/', icon: homeOutline, external: true },
-  { title: 'Home', url: '/home', icon: apps },
-];
-const LIVE: MenuLink[] = [{ title: 'Minesweeper', url: '/app/tabs/minesweeper', icon: gridOutline }];
-const SHOWCASE: MenuLink[] = [{ title: 'Schedule', url: '/app/tabs/schedule', icon: calendarOutline }];
-const LOGGED_IN: MenuLink[] = [{ title: 'Account', url: '/account', icon: personCircleOutline }];
-const LOGGED_OUT: MenuLink[] = [
-  { title: 'Login', url: '/login', icon: logInOutline },
-  { title: 'Signup', url: '/signup', icon: personAddOutline },
-];
+const splitPaneShown = () => typeof window !== 'undefined' && window.matchMedia?.(SPLIT_PANE_WHEN).matches === true;
 
 /** The side menu of spec section 2. */
 export function AppMenu() {
-  const location = useLocation();
-  const router = useIonRouter();
-  const loggedIn = useLoginState();
-  const [dark, setDark] = useDarkMode();
+  const [wanted, setWanted] = useState(splitPaneShown);
 
-  const renderLinks = (links: MenuLink[]) =>
-    links.map((link) => (
-      <IonMenuToggle key={link.title} autoHide={false}>
-        <IonItem
-          detail={false}
-          {...(link.external ? { href: link.url } : { routerLink: link.url, routerDirection: 'root' as const })}
-          className={location.pathname.startsWith(link.url) && link.url !== '/' ? 'selected' : undefined}
-          aria-current={location.pathname === link.url ? 'page' : undefined}
-        >
-          <IonIcon slot="start" icon={link.icon} aria-hidden="true" />
-          <IonLabel>{link.title}</IonLabel>
-        </IonItem>
-      </IonMenuToggle>
-    ));
-
-  const showTutorial = async () => {
-    // Spec 2: disable the menu, mark the tutorial as not done, go to /tutorial.
-    const menu = document.querySelector<HTMLIonMenuElement>(`ion-menu[menu-id="${MENU_ID}"]`);
-    await menu?.close();
-    await menu?.setOpen(false);
-    if (menu) menu.disabled = true;
-    await setItem(STORAGE_KEYS.didTutorial, false);
-    router.push('/tutorial', 'forward');
-  };
-
-  const onLogout = async () => {
-    await logout();
-    router.push('/app/tabs/home', 'root', 'replace');
-  };
+  useEffect(() => {
+    if (wanted || typeof window === 'undefined' || !window.matchMedia) return;
+    const query = window.matchMedia(SPLIT_PANE_WHEN);
+    const show = () => {
+      if (query.matches) setWanted(true);
+    };
+    query.addEventListener('change', show);
+    return () => query.removeEventListener('change', show);
+  }, [wanted]);
 
   return (
-    <IonMenu menuId={MENU_ID} contentId={CONTENT_ID} type="overlay">
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Menu</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        <IonList lines="none">{renderLinks(MAIN)}</IonList>
-        <IonList lines="none">
-          <IonListHeader>Live</IonListHeader>
-          {renderLinks(LIVE)}
-        </IonList>
-        <IonList lines="none">
-          <IonListHeader>Showcase</IonListHeader>
-          {renderLinks(SHOWCASE)}
-        </IonList>
-        <IonList lines="none">
-          <IonListHeader>Account</IonListHeader>
-          {loggedIn ? (
-            <>
-              {renderLinks(LOGGED_IN)}
-              <IonMenuToggle autoHide={false}>
-                <IonItem button detail={false} onClick={() => void onLogout()}>
-                  <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />
-                  <IonLabel>Logout</IonLabel>
-                </IonItem>
-              </IonMenuToggle>
-            </>
-          ) : (
-            renderLinks(LOGGED_OUT)
-          )}
-        </IonList>
-        <IonList lines="none">
-          <IonListHeader>Tutorial</IonListHeader>
-          <IonItem button detail={false} onClick={() => void showTutorial()}>
-            <IonIcon slot="start" icon={helpCircleOutline} aria-hidden="true" />
-            <IonLabel>Show Tutorial</IonLabel>
-          </IonItem>
-        </IonList>
-      </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <IonItem lines="none">
-            <IonIcon slot="start" icon={moonOutline} aria-hidden="true" />
-            <IonToggle checked={dark} onIonChange={(event) => setDark(event.detail.checked)}>
-              Dark Theme
-            </IonToggle>
-          </IonItem>
-        </IonToolbar>
-      </IonFooter>
+    <IonMenu menuId={MENU_ID} contentId={CONTENT_ID} type="overlay" onIonWillOpen={() => setWanted(true)}>
+      {wanted && (
+        <Suspense fallback={null}>
+          <AppMenuContent />
+        </Suspense>
+      )}
     </IonMenu>
   );
 }

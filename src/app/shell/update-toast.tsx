@@ -1,6 +1,8 @@
-import { IonToast } from '@ionic/react';
-import { useSyncExternalStore } from 'react';
-import { activateUpdate, isUpdateAvailable, onUpdateAvailable } from '../lib/service-worker';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { isUpdateAvailable, onUpdateAvailable } from '../lib/service-worker';
+
+// The toast (and Ionic's toast element) loads only when there is an update to announce.
+const UpdateToastView = lazy(() => import('./update-toast-view').then((module) => ({ default: module.UpdateToastView })));
 
 /**
  * Spec 2 and 4: when a new version is installed and waiting, 'Update available!' with a
@@ -9,13 +11,10 @@ import { activateUpdate, isUpdateAvailable, onUpdateAvailable } from '../lib/ser
  */
 export function UpdateToast() {
   const available = useSyncExternalStore(onUpdateAvailable, isUpdateAvailable, () => false);
+  if (!available) return null;
   return (
-    <IonToast
-      isOpen={available}
-      message="Update available!"
-      position="bottom"
-      swipeGesture="vertical"
-      buttons={[{ text: 'Reload', role: 'reload', handler: () => activateUpdate() }]}
-    />
+    <Suspense fallback={null}>
+      <UpdateToastView isOpen={available} />
+    </Suspense>
   );
 }

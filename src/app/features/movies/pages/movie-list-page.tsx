@@ -1,15 +1,5 @@
-import {
-  IonButton,
-  IonContent,
-  IonPage,
-  IonPopover,
-  IonSpinner,
-  useIonActionSheet,
-  useIonPopover,
-  useIonRouter,
-  useIonToast,
-} from '@ionic/react';
-import { type MouseEvent, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { IonButton, IonContent, IonPage, IonSpinner, useIonActionSheet, useIonPopover, useIonRouter, useIonToast } from '@ionic/react';
+import { lazy, type MouseEvent, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ApiError } from '../../../../common/api-error';
 import { DEFAULT_MOVIE } from '../../../../common/constants';
@@ -25,15 +15,24 @@ import {
   suggestEditUrl,
 } from '../../../../common/movie-view';
 import { useAuth } from '../../../lib/auth-session';
+import { preloadable } from '../../../lib/preloadable';
 import { AppHeader } from '../../../shell/app-header';
-import { AddMovieForm } from '../components/add-movie-form';
-import { GenreFilterModal } from '../components/genre-filter-modal';
 import { MovieList } from '../components/movie-list';
-import { type MovieOption, MovieOptionsPopover } from '../components/movie-options-popover';
+import type { MovieOption } from '../components/movie-options-popover';
 import { shareLink } from '../components/share-link';
 import { GUEST, useFavorites } from '../state/favorites-store';
 import { addMovie, loadMovies, useMovies } from '../state/movie-store';
 import '../movies.css';
+
+// The genre filter and the Add Movie form load when first opened, not with the list
+// (docs/decisions/0510): the modal, checkboxes, inputs and the movie schema's rules.
+const loadGenreFilter = () => import('../components/genre-filter-modal');
+const GenreFilterModal = lazy(() => loadGenreFilter().then((module) => ({ default: module.GenreFilterModal })));
+// The More popover's items load when More is first pressed; the popover is presented once they
+// are there, so it opens at its full size.
+const movieOptions = preloadable(() => import('../components/movie-options-popover').then((module) => module.MovieOptionsPopover));
+const loadAddMovie = () => import('../components/add-movie-popover');
+const AddMoviePopover = lazy(() => loadAddMovie().then((module) => ({ default: module.AddMoviePopover })));
 
 /** The Demo tab (/app/tabs/home): the movie list with search, genre filter and favourites. */
 export default function MovieListPage() {
@@ -46,7 +45,9 @@ export default function MovieListPage() {
     location.pathname === MOVIE_LIST_PATH ? decodeMovieView(location.search) : DEFAULT_VIEW,
   );
   const [filterOpen, setFilterOpen] = useState(false);
+  const [filterLoaded, setFilterLoaded] = useState(false);
   const [addForm, setAddForm] = useState<MovieFormValues | null>(null);
+  const [addLoaded, setAddLoaded] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   const contentRef = useRef<HTMLIonContentElement>(null);
@@ -101,7 +102,11 @@ export default function MovieListPage() {
   const openAddForm = useCallback(
     (initial: MovieFormValues) => {
       if (!user) loginFirst();
-      else setAddForm(initial);
+      else
+        void loadAddMovie().then(() => {
+          setAddLoaded(true);
+          setAddForm(initial);
+        });
     },
     [user, loginFirst],
   );
@@ -139,22 +144,24 @@ export default function MovieListPage() {
     if (outcome.message) toast(outcome.message, outcome.failed ? 'danger' : undefined);
   };
 
-  const [presentOptions, dismissOptions] = useIonPopover(MovieOptionsPopover, {
+  const [presentOptions, dismissOptions] = useIonPopover(movieOptions.Component, {
     onSelect: (option: MovieOption) => dismissOptions(option, 'select'),
   });
   const showOptions = (event: MouseEvent<HTMLIonButtonElement>) =>
-    presentOptions({
-      event: event.nativeEvent,
-      // Ionic marks the popover aria-modal but gives it no role; a dialog is what it is.
-      htmlAttributes: { role: 'dialog', 'aria-label': 'Movie options' },
-      onDidDismiss: (dismissed: CustomEvent<{ data?: MovieOption; role?: string }>) => {
-        const option = dismissed.detail.data;
-        if (option === 'add') openAddForm({ title: DEFAULT_MOVIE.title, genres: formatGenres(DEFAULT_MOVIE.genres) });
-        else if (option === 'share') share();
-        // The Contact Us page belongs to the site, another face: a full page load.
-        else if (option === 'suggest') window.location.assign(suggestEditUrl());
-      },
-    });
+    void movieOptions.preload().then(() =>
+      presentOptions({
+        event: event.nativeEvent,
+        // Ionic marks the popover aria-modal but gives it no role; a dialog is what it is.
+        htmlAttributes: { role: 'dialog', 'aria-label': 'Movie options' },
+        onDidDismiss: (dismissed: CustomEvent<{ data?: MovieOption; role?: string }>) => {
+          const option = dismissed.detail.data;
+          if (option === 'add') openAddForm({ title: DEFAULT_MOVIE.title, genres: formatGenres(DEFAULT_MOVIE.genres) });
+          else if (option === 'share') share();
+          // The Contact Us page belongs to the site, another face: a full page load.
+          else if (option === 'suggest') window.location.assign(suggestEditUrl());
+        },
+      }),
+    );
 
   const update = (change: Partial<MovieView>) => setView((current) => ({ ...current, ...change }));
   const onOpen = useCallback((title: string) => router.push(moviePageUrl(title)), [router]);
@@ -175,7 +182,12 @@ export default function MovieListPage() {
         onSearchChange={(term) => update({ search: term })}
         segment={view.segment}
         onSegmentChange={(segment) => update({ segment })}
-        onFilter={() => setFilterOpen(true)}
+        onFilter={() =>
+          void loadGenreFilter().then(() => {
+            setFilterLoaded(true);
+            setFilterOpen(true);
+          })
+        }
         onMore={showOptions}
       />
       <IonContent ref={contentRef} className="movie-list-content">
@@ -239,23 +251,18 @@ export default function MovieListPage() {
         />
       </IonContent>
 
-      <GenreFilterModal
-        isOpen={filterOpen}
-        genres={genres}
-        hiddenGenreKeys={hiddenGenreKeys}
-        onApply={(hiddenGenres) => update({ hiddenGenres })}
-        onClose={() => setFilterOpen(false)}
-      />
-
-      <IonPopover
-        isOpen={addForm !== null}
-        className="add-movie-popover"
-        htmlAttributes={{ role: 'dialog', 'aria-label': 'Add Movie' }}
-        onDidPresent={() => void document.querySelector<HTMLIonInputElement>('.add-movie-popover ion-input')?.setFocus()}
-        onDidDismiss={() => setAddForm(null)}
-      >
-        {addForm && <AddMovieForm initial={addForm} onSubmit={submitMovie} onCancel={() => setAddForm(null)} />}
-      </IonPopover>
+      <Suspense fallback={null}>
+        {filterLoaded && (
+          <GenreFilterModal
+            isOpen={filterOpen}
+            genres={genres}
+            hiddenGenreKeys={hiddenGenreKeys}
+            onApply={(hiddenGenres) => update({ hiddenGenres })}
+            onClose={() => setFilterOpen(false)}
+          />
+        )}
+        {addLoaded && <AddMoviePopover form={addForm} onSubmit={submitMovie} onClose={() => setAddForm(null)} />}
+      </Suspense>
     </IonPage>
   );
 }
