@@ -3,30 +3,9 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { markTutorialSeen } from './demos-helpers';
+import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
-
-/** One key of the app's device storage. */
-function deviceStorage(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(
-    (name) =>
-      new Promise((resolve, reject) => {
-        const request = indexedDB.open('northwind');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const get = db.transaction('_ionickv', 'readonly').objectStore('_ionickv').get(name);
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result ?? null);
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    key,
-  );
-}
 
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -93,8 +72,8 @@ test.describe('accounts', () => {
     await signUp(page, email, 'first password 1');
     await expectMenuLoggedIn(page, true);
     expect(await page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toContain(email);
-    await expect.poll(() => deviceStorage(page, 'hasLoggedIn')).toBe(true);
-    expect(await deviceStorage(page, 'email')).toBe(email);
+    await expect.poll(() => readDeviceStorage(page, 'hasLoggedIn')).toBe(true);
+    expect(await readDeviceStorage(page, 'email')).toBe(email);
 
     await page.reload();
     await waitForIonicPage(page);
@@ -118,8 +97,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/app\/tabs\/home$/);
     await expectMenuLoggedIn(page, false);
     expect(await page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
-    expect(await deviceStorage(page, 'hasLoggedIn')).toBeNull();
-    expect(await deviceStorage(page, 'email')).toBeNull();
+    expect(await readDeviceStorage(page, 'hasLoggedIn')).toBeNull();
+    expect(await readDeviceStorage(page, 'email')).toBeNull();
 
     await page.goto('/login?next=/account');
     await waitForIonicPage(page);
@@ -168,7 +147,7 @@ test.describe('accounts', () => {
     await form.getByRole('button', { name: 'Change email' }).click();
     await expect(form.getByRole('status')).toHaveText('Your email address has been changed.');
     await expect(visiblePage(page).getByTestId('account-email')).toHaveText(next);
-    await expect.poll(() => deviceStorage(page, 'email')).toBe(next);
+    await expect.poll(() => readDeviceStorage(page, 'email')).toBe(next);
     await settled(page);
     await checkA11y(page);
     // The notices and errors keep their contrast in the dark theme too.

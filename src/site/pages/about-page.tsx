@@ -1,6 +1,7 @@
 import { CtaBand } from '../components/cta-band';
-import { ContentIcon, LineIcon } from '../components/icons';
+import { LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
+import { ValueGrid } from '../components/value-grid';
 import type { SitePageData } from '../site-data';
 
 const MILESTONES = [
@@ -54,19 +55,7 @@ export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about
       <section className="band" aria-labelledby="about-values-title">
         <div className="page-section">
           <SectionHeader id="about-values-title" eyebrow="What we stand for" title="Our core values" />
-          <ul className="value-grid">
-            {data.coreValues.map((value) => (
-              <li key={value.id} className="value">
-                <span className="icon-badge icon-badge--accent">
-                  <ContentIcon name={value.icon} size={24} />
-                </span>
-                <div>
-                  <h3>{value.title}</h3>
-                  <p className="muted">{value.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ValueGrid values={data.coreValues} />
           <p className="section-link">
             <a href="/team">
               Meet the people behind these values <LineIcon name="arrow" size={18} />

@@ -2,6 +2,7 @@ import { COMPANY } from '../../common/constants';
 import { CtaBand } from '../components/cta-band';
 import { ContentIcon, LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
+import { ValueGrid } from '../components/value-grid';
 import { StarRating } from '../components/star-rating';
 import { averageRating } from '../lib/people';
 import type { SitePageData } from '../site-data';
@@ -90,19 +91,7 @@ export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'lan
           <SectionHeader id="values-title" eyebrow="How we work" title="Our core values">
             The promises behind every ticket we close and every plan we write.
           </SectionHeader>
-          <ul className="value-grid">
-            {data.coreValues.map((value) => (
-              <li key={value.id} className="value">
-                <span className="icon-badge icon-badge--accent">
-                  <ContentIcon name={value.icon} size={24} />
-                </span>
-                <div>
-                  <h3>{value.title}</h3>
-                  <p className="muted">{value.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ValueGrid values={data.coreValues} />
         </div>
       </section>
 

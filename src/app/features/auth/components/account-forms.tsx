@@ -59,6 +59,37 @@ function useChangeForm(validate: (value: string) => string | null, props: Change
   return { value, setValue, current, setCurrent, valueError, currentError, submit, sending, error, notice, valueRef, currentRef, field };
 }
 
+type ChangeForm = ReturnType<typeof useChangeForm>;
+
+/** The current password both changes ask for first. */
+function CurrentPasswordField({ form }: { form: ChangeForm }) {
+  return (
+    <PasswordField
+      inputRef={form.currentRef}
+      name="current-password"
+      label="Current password"
+      autoComplete="current-password"
+      value={form.current}
+      onChange={form.setCurrent}
+      error={form.currentError}
+      {...form.field('current')}
+    />
+  );
+}
+
+/** The server's answer and the submit button, which names what is happening while it sends. */
+function ChangeFormFooter({ form, idle, busy }: { form: ChangeForm; idle: string; busy: string }) {
+  return (
+    <>
+      <FormError message={form.error} />
+      <FormNotice message={form.notice} />
+      <IonButton type="submit" disabled={form.sending}>
+        {form.sending ? busy : idle}
+      </IonButton>
+    </>
+  );
+}
+
 export function ChangeEmailForm(props: ChangeFormProps) {
   const validate = (value: string) =>
     emailProblem(value) ?? (value.trim().toLowerCase() === props.currentEmail ? 'That is already your email address.' : null);
@@ -73,21 +104,8 @@ export function ChangeEmailForm(props: ChangeFormProps) {
         error={form.valueError}
         {...form.field('value')}
       />
-      <PasswordField
-        inputRef={form.currentRef}
-        name="current-password"
-        label="Current password"
-        autoComplete="current-password"
-        value={form.current}
-        onChange={form.setCurrent}
-        error={form.currentError}
-        {...form.field('current')}
-      />
-      <FormError message={form.error} />
-      <FormNotice message={form.notice} />
-      <IonButton type="submit" disabled={form.sending}>
-        {form.sending ? 'Changing email…' : 'Change email'}
-      </IonButton>
+      <CurrentPasswordField form={form} />
+      <ChangeFormFooter form={form} idle="Change email" busy="Changing email…" />
     </form>
   );
 }
@@ -98,16 +116,7 @@ export function ChangePasswordForm(props: ChangeFormProps) {
     <form className="auth-form" noValidate onSubmit={(event) => void form.submit(event)} aria-labelledby="change-password-heading">
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={props.currentEmail} readOnly hidden />
-      <PasswordField
-        inputRef={form.currentRef}
-        name="current-password"
-        label="Current password"
-        autoComplete="current-password"
-        value={form.current}
-        onChange={form.setCurrent}
-        error={form.currentError}
-        {...form.field('current')}
-      />
+      <CurrentPasswordField form={form} />
       <PasswordField
         inputRef={form.valueRef}
         name="new-password"
@@ -119,11 +128,7 @@ export function ChangePasswordForm(props: ChangeFormProps) {
         error={form.valueError}
         {...form.field('value')}
       />
-      <FormError message={form.error} />
-      <FormNotice message={form.notice} />
-      <IonButton type="submit" disabled={form.sending}>
-        {form.sending ? 'Changing password…' : 'Change password'}
-      </IonButton>
+      <ChangeFormFooter form={form} idle="Change password" busy="Changing password…" />
     </form>
   );
 }

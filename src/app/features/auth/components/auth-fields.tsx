@@ -20,6 +20,24 @@ function validityClass(error: string | null, showError: boolean): string | undef
   return error ? 'ion-touched ion-invalid' : 'ion-touched ion-valid';
 }
 
+/** What every account input has in common: the look, no autocorrection, and the validation wiring. */
+function sharedInputProps(props: FieldProps) {
+  return {
+    labelPlacement: 'floating' as const,
+    fill: 'outline' as const,
+    autocapitalize: 'off',
+    spellcheck: false,
+    required: true,
+    disabled: props.disabled,
+    value: props.value,
+    helperText: props.helperText,
+    errorText: props.error ?? undefined,
+    className: validityClass(props.error, props.showError),
+    onIonInput: (event: CustomEvent<{ value?: string | null }>) => props.onChange(String(event.detail.value ?? '')),
+    onIonBlur: () => props.onBlur?.(),
+  };
+}
+
 export function EmailField({ inputRef, ...props }: FieldProps & { autoComplete?: 'email' | 'username' }) {
   return (
     <IonInput
@@ -27,20 +45,9 @@ export function EmailField({ inputRef, ...props }: FieldProps & { autoComplete?:
       type="email"
       name="email"
       label={props.label ?? 'Email'}
-      labelPlacement="floating"
-      fill="outline"
       inputmode="email"
       autocomplete={props.autoComplete ?? 'email'}
-      autocapitalize="off"
-      spellcheck={false}
-      required
-      disabled={props.disabled}
-      value={props.value}
-      helperText={props.helperText}
-      errorText={props.error ?? undefined}
-      className={validityClass(props.error, props.showError)}
-      onIonInput={(event) => props.onChange(String(event.detail.value ?? ''))}
-      onIonBlur={() => props.onBlur?.()}
+      {...sharedInputProps(props)}
     />
   );
 }
@@ -52,19 +59,8 @@ export function PasswordField({ inputRef, ...props }: FieldProps & { autoComplet
       type="password"
       name={props.name ?? 'password'}
       label={props.label ?? 'Password'}
-      labelPlacement="floating"
-      fill="outline"
       autocomplete={props.autoComplete}
-      autocapitalize="off"
-      spellcheck={false}
-      required
-      disabled={props.disabled}
-      value={props.value}
-      helperText={props.helperText}
-      errorText={props.error ?? undefined}
-      className={validityClass(props.error, props.showError)}
-      onIonInput={(event) => props.onChange(String(event.detail.value ?? ''))}
-      onIonBlur={() => props.onBlur?.()}
+      {...sharedInputProps(props)}
     >
       <IonInputPasswordToggle slot="end" />
     </IonInput>
