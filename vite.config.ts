@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { COMPANY } from './src/common/constants.ts';
@@ -269,7 +269,9 @@ const pwa = () =>
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    react(),
+    // Preact through preact/compat runs our React code, Ionic React and React Router in a fraction
+    // of React DOM's size (docs/decisions/0520); the preset aliases `react` and `react-dom`.
+    preact(),
     themeInit(),
     appleTouchIcon(),
     ...(isSsrBuild ? [] : [...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]), pwa()]),
@@ -295,9 +297,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       output: {
         codeSplitting: {
-          // React is shared by the site and the app: one long-cached chunk with an honest name,
-          // and nothing of the app's in it.
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          // Preact (with its React compatibility layer) is shared by the site and the app: one
+          // long-cached chunk with an honest name, and nothing of the app's in it.
+          groups: [{ name: 'preact', test: /node_modules[\\/]preact[\\/]/ }],
         },
       },
     },

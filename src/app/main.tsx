@@ -1,3 +1,4 @@
+import './lib/preact-setup';
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -12,7 +12,7 @@ import {
   useIonViewWillLeave,
 } from '@ionic/react';
 import { apps, calendarOutline, film, gridOutline, arrowForward } from 'ionicons/icons';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { tutorialDestination } from '../first-visit';
 import { enterTutorial, finishTutorial, leaveTutorial } from '../tutorial-flag';
 import '../tutorial.css';
@@ -47,6 +47,12 @@ export default function TutorialPage() {
   const [index, setIndex] = useState(0);
   const last = index === SLIDES.length - 1;
 
+  // On mount as well as on each entry: Ionic may announce the first entry of a page shown without
+  // an animation before the page's lifecycle subscription (made in an effect, which Preact runs
+  // after the next frame) is in place.
+  useEffect(() => {
+    void enterTutorial();
+  }, []);
   useIonViewDidEnter(() => {
     void enterTutorial();
   });
