@@ -86,6 +86,8 @@ test.describe('the app face', () => {
       await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-title').last()).toHaveText(title);
       await expect(page.locator('ion-menu')).toHaveCount(1);
       await expect(page.locator('header.site-header')).toHaveCount(0);
+      // React-only props must not leak into the DOM as attributes (src/app/lib/preact-setup.ts).
+      await expect(page.locator('[suppresshydrationwarning]')).toHaveCount(0);
     });
   }
 
