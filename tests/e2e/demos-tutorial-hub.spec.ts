@@ -54,6 +54,49 @@ test.describe('tutorial', () => {
     await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-searchbar input').first()).toHaveValue('star');
   });
 
+  test('a first-time visitor never glimpses the page the tutorial replaces, even when storage is slow', async ({ page }) => {
+    await page.addInitScript(() => {
+      // Device storage answers only once the Demo list has been rendered (its search bar exists):
+      // without the curtain, the list would be on screen while the visitor waits.
+      const whenListRendered = (then: () => void) => {
+        const check = () => (document.querySelector('ion-searchbar') ? setTimeout(then, 200) : requestAnimationFrame(check));
+        check();
+      };
+      const open = IDBFactory.prototype.open;
+      const onsuccess = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess')!;
+      IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+        const request = open.apply(this, args);
+        Object.defineProperty(request, 'onsuccess', {
+          set(handler: (event: Event) => void) {
+            onsuccess.set!.call(this, (event: Event) => whenListRendered(() => handler.call(this, event)));
+          },
+        });
+        return request;
+      };
+      // Every frame: was any search bar (the Demo list's header) visible on screen?
+      const seen = { list: false };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      const frame = () => {
+        for (const bar of document.querySelectorAll('ion-searchbar')) {
+          const box = bar.getBoundingClientRect();
+          if (
+            box.height > 0 &&
+            box.bottom > 0 &&
+            getComputedStyle(bar).visibility === 'visible' &&
+            bar.checkVisibility({ opacityProperty: true })
+          )
+            seen.list = true;
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.goto('/app/tabs/home');
+    await expect(page.getByRole('heading', { name: 'Welcome to Northwind' })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/tutorial$/);
+    expect(await page.evaluate(() => (window as unknown as { __seen: { list: boolean } }).__seen.list)).toBe(false);
+  });
+
   test('pages reached directly for a purpose are not interrupted', async ({ page }) => {
     await page.goto('/charts-and-graphs');
     await waitForIonicPage(page);
