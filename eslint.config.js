@@ -3,6 +3,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * React 19 APIs that Preact's compatibility layer, which runs both faces (decision 0520), does
+ * not have: the types would accept them and the page would fail at run time.
+ */
+const reactOnly = [
+  { name: 'react', importNames: ['useActionState', 'useOptimistic', 'Activity', 'cache', 'captureOwnerStack', 'act'] },
+  { name: 'react-dom', importNames: ['useFormStatus', 'useFormState', 'requestFormReset'] },
+].map((path) => ({ ...path, message: 'React-only API: not available under preact/compat (docs/decisions/0520).' }));
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', 'public/'] },
   js.configs.recommended,
@@ -15,6 +24,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { paths: reactOnly }],
     },
   },
   {
@@ -22,7 +32,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@ionic/*', 'ionicons', 'ionicons/*'], message: 'The site face never imports Ionic: keep it light.' }] },
+        {
+          paths: reactOnly,
+          patterns: [{ group: ['@ionic/*', 'ionicons', 'ionicons/*'], message: 'The site face never imports Ionic: keep it light.' }],
+        },
       ],
     },
   },
