@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SUPPORT_LIMITS } from '../../common/support-limits';
 import type { SupportFieldErrors, SupportMessageCreated, validateSupportMessage } from '../../common/support-message';
 import { getOutboxSnapshot, getServerOutboxSnapshot, submitSupportMessage, subscribeOutbox } from '../lib/outbox-store';
@@ -63,7 +63,8 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
   const deliveredLater = ownStatus.kind === 'queued' ? outbox.delivered[ownStatus.key] : undefined;
   const status: Status = deliveredLater ? { kind: 'sent', message: deliveredLater, afterQueue: true } : ownStatus;
 
-  useEffect(() => {
+  // A layout effect: focus moves to the result in the same frame the result appears.
+  useLayoutEffect(() => {
     if (status.kind === 'sent' || status.kind === 'queued') panelRef.current?.focus();
   }, [status.kind]);
 

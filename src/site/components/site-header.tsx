@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { SITE_NAV_LINKS } from '../../common/routes';
 import { useDarkMode } from '../../common/use-dark-mode';
 import { ChevronDownIcon, Logo, MoonIcon, SunIcon } from './icons';
@@ -24,7 +24,8 @@ export function SiteHeader({ path }: SiteHeaderProps) {
     if (returnFocus) chevronRef.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the first link has focus before the visitor's next key press.
+  useLayoutEffect(() => {
     if (!expanded) return;
     menuRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {

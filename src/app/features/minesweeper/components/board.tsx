@@ -1,6 +1,6 @@
 import { IonIcon } from '@ionic/react';
 import { flag } from 'ionicons/icons';
-import { type KeyboardEvent, memo, type PointerEvent, useCallback, useEffect, useRef } from 'react';
+import { type KeyboardEvent, memo, type PointerEvent, useCallback, useLayoutEffect, useRef } from 'react';
 import { type CellView, cellView, type Game } from '../../../../common/minesweeper/game';
 
 interface Props {
@@ -80,7 +80,9 @@ export function Board({ game, focused, onFocusChange, onActivate, onFlag }: Prop
     else cells.current.delete(index);
   }, []);
 
-  useEffect(() => {
+  // A layout effect: focus must follow the arrow key before the next key arrives, and a passive
+  // effect may wait for the next frame (Preact) while a held key repeats.
+  useLayoutEffect(() => {
     if (!keyboardMove.current) return;
     keyboardMove.current = false;
     cells.current.get(focused)?.focus();
