@@ -1,7 +1,6 @@
 import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route } from 'react-router-dom';
-import { TutorialGate } from './features/tutorial/components/tutorial-gate';
 import { LeaveApp } from './lib/leave-app';
 import {
   AccountPage,
@@ -23,7 +22,6 @@ export function App() {
   return (
     <IonApp>
       <IonReactRouter>
-        <TutorialGate />
         <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_WHEN}>
           <AppMenu />
           <IonRouterOutlet id={CONTENT_ID}>

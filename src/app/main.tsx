@@ -3,7 +3,10 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { firstVisitStart } from './features/tutorial/first-visit';
+import { hasSeenTutorial } from './features/tutorial/tutorial-flag';
 import { APP_VERSION, registerServiceWorker } from './lib/service-worker';
+import { canonicalStartPath } from './lib/start-path';
 
 /* Ionic's required and basic CSS; the optional utility sheets are left out on purpose. */
 import '@ionic/react/css/core.css';
@@ -17,6 +20,16 @@ import '../common/theme/tokens.css';
 import './theme/variables.css';
 
 setupIonicReact();
+
+// Where the app starts is settled before the first render, so the router starts on the right
+// page: a redirect while the first page mounts races Ionic's first page transition under Preact
+// and could leave a blank page on a slow device (decision 0520). `/app` and `/app/tabs` mean the
+// Demo tab; a first-time visitor of the app area starts at the tutorial (spec 3).
+const arrivedAt = canonicalStartPath(window.location.pathname);
+if (arrivedAt !== window.location.pathname)
+  window.history.replaceState(window.history.state, '', `${arrivedAt}${window.location.search}${window.location.hash}`);
+const tutorialFirst = await firstVisitStart(arrivedAt, window.location.search, hasSeenTutorial);
+if (tutorialFirst) window.history.replaceState(window.history.state, '', tutorialFirst);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

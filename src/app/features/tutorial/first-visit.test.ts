@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { shouldShowTutorial, tutorialDestination, tutorialReturnPath } from './first-visit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstVisitStart, shouldShowTutorial, tutorialDestination, tutorialReturnPath } from './first-visit';
 
 describe('first-visit tutorial', () => {
   it('shows the tutorial to a first-time visitor of the app area', () => {
@@ -51,5 +51,43 @@ describe('where the tutorial returns to', () => {
     ]) {
       expect(tutorialDestination(next)).toBe('/app/tabs/home');
     }
+  });
+});
+
+describe('where the app starts', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const answers = (value: unknown) => () => Promise.resolve(value);
+
+  it('sends a first-time visitor of the app area to the tutorial, keeping a Demo-tab view', async () => {
+    expect(await firstVisitStart('/app/tabs/home', '', answers(null))).toBe('/tutorial');
+    expect(await firstVisitStart('/home', '', answers(undefined))).toBe('/tutorial');
+    expect(await firstVisitStart('/app/tabs/home', '?search=star', answers(null))).toBe(
+      `/tutorial?next=${encodeURIComponent('/app/tabs/home?search=star')}`,
+    );
+  });
+
+  it('starts where the visitor arrived once the tutorial was seen', async () => {
+    expect(await firstVisitStart('/app/tabs/home', '', answers(true))).toBeNull();
+  });
+
+  it('does not read storage for pages reached for a purpose', async () => {
+    const read = vi.fn(answers(null));
+    expect(await firstVisitStart('/charts-and-graphs', '', read)).toBeNull();
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('starts where the visitor arrived when storage fails or does not answer in time', async () => {
+    expect(await firstVisitStart('/app/tabs/home', '', () => Promise.reject(new Error('blocked')))).toBeNull();
+    vi.useFakeTimers();
+    const pending = firstVisitStart('/app/tabs/home', '', () => new Promise(() => {}), 1500);
+    await vi.advanceTimersByTimeAsync(1499);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { STORAGE_KEYS } from '../../../common/constants';
 import { getItem, setItem } from '../../lib/storage';
-import { revealApp } from './arrival-curtain';
 
 /** The side menu's id (src/app/shell/app-menu.tsx MENU_ID), repeated to avoid a shell import cycle. */
 const MENU_ID = 'main-menu';
@@ -17,7 +16,6 @@ export function hasSeenTutorial(): Promise<unknown> {
 
 /** While the tutorial shows, the menu is off (spec 2), whichever way the visitor arrived. */
 export async function enterTutorial(): Promise<void> {
-  revealApp();
   setMenuEnabled(false);
   await setItem(STORAGE_KEYS.hasSeenTutorial, true);
 }
