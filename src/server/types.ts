@@ -1,7 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { PeriodicJob } from './housekeeping/periodic-job';
 import type { IdentityService } from './identity/identity-service';
+import type { Lifecycle } from './plugins/lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,5 +13,9 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
+    /** Deletes dead sessions and codes, once per hour across all instances. */
+    identityHousekeeping: PeriodicJob<{ refreshTokens: number; oobCodes: number }>;
+    /** Instance id, draining and closing state (src/server/plugins/lifecycle.ts). */
+    lifecycle: Lifecycle;
   }
 }
