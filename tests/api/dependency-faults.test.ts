@@ -109,7 +109,7 @@ describe.skipIf(postgresMissing)(`a frozen PostgreSQL${postgresMissing ? ' (skip
       env: { DATABASE_TIMEOUT_MS: '800', DATABASE_POOL_SIZE: '3' },
       routes: (app) => {
         app.get('/api/test-db', async () => {
-          await sql`select 1`.execute(app.database.db);
+          await sql`select pg_sleep(0.05)`.execute(app.database.db);
           return { ok: true };
         });
       },
@@ -123,7 +123,10 @@ describe.skipIf(postgresMissing)(`a frozen PostgreSQL${postgresMissing ? ' (skip
 
   it('fails readiness, answers 503 with Retry-After in both error formats, and recovers when PostgreSQL does', async () => {
     expect((await timedFetch(`${server.url}/api/health/ready`)).body).toMatchObject({ status: 'ready', checks: { database: 'up' } });
-    expect((await timedFetch(`${server.url}/api/test-db`)).status).toBe(200);
+    // Fill the pool, so that frozen requests get connections that are already open (a query that
+    // never answers) as well as new ones (a login that never answers).
+    const warm = await Promise.all(Array.from({ length: 6 }, () => timedFetch(`${server.url}/api/test-db`)));
+    expect(warm.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
 
     postgres.freeze();
     try {
