@@ -22,7 +22,10 @@ const milliseconds = (fallback: number, min: number, max: number) =>
 
 /** Names this process in responses (X-Instance) and log lines; unique per process by default. */
 export function defaultInstanceId(): string {
-  const host = hostname().replace(/[^A-Za-z0-9._-]/g, '').slice(0, 48) || 'host';
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 48) || 'host';
   return `${host}-${process.pid}`;
 }
 

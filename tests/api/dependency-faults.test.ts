@@ -13,7 +13,12 @@ async function timedFetch(url: string, init: RequestInit = {}) {
   const started = Date.now();
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, unknown>, ms: Date.now() - started };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(text) as Record<string, unknown>,
+    ms: Date.now() - started,
+  };
 }
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
@@ -81,9 +86,7 @@ describe.skipIf(redisMissing)(`a frozen Redis${redisMissing ? ' (skipped: redis-
         error: { code: 'unavailable', message: 'Not ready: Redis does not answer in time.' },
       });
       // Several at once, as a burst of traffic would.
-      const answers = await Promise.all(
-        Array.from({ length: 5 }, () => timedFetch(`${server.url}/api/test-redis`)),
-      );
+      const answers = await Promise.all(Array.from({ length: 5 }, () => timedFetch(`${server.url}/api/test-redis`)));
       answers.forEach(expectUnavailable);
       expectIdentityUnavailable(await timedFetch(`${server.url}/identity/v1/test-redis`));
       // Liveness does not depend on Redis: the instance must not be restarted for it.

@@ -22,10 +22,7 @@ describe.each(ENGINES)('hourly housekeeping across instances on %s', (engine) =>
     const winners: string[] = [];
     for (let hour = 0; hour < 8; hour++) {
       const now = base + hour * HOUR;
-      const [a, b] = await Promise.all([
-        first.app.identityHousekeeping.runIfDue(now),
-        second.app.identityHousekeeping.runIfDue(now),
-      ]);
+      const [a, b] = await Promise.all([first.app.identityHousekeeping.runIfDue(now), second.app.identityHousekeeping.runIfDue(now)]);
       const ran = [a, b].filter((result) => result !== null);
       expect(ran, `hour ${hour}`).toHaveLength(1);
       expect(ran[0]).toEqual({ refreshTokens: 0, oobCodes: 0 });

@@ -76,7 +76,9 @@ export async function startRedis(port: number): Promise<FreezableService> {
 /** Runs a command as the `postgres` user when we are root (initdb and postgres refuse root). */
 function asPostgres(command: string, args: string[]) {
   const root = process.getuid?.() === 0;
-  return root ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' });
+  return root
+    ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+    : execFileSync(command, args, { stdio: 'pipe' });
 }
 
 /** A PostgreSQL cluster in a temporary directory, trust authentication, on the given port. */

@@ -37,7 +37,8 @@ export async function probe(check: () => Promise<boolean>, timeoutMs = PROBE_TIM
 export function notReadyReason(checks: ReadinessChecks): string | null {
   if (checks.draining) return 'This instance is shutting down.';
   const failing: string[] = [];
-  if (checks.database !== 'up') failing.push(checks.database === 'timeout' ? 'the database does not answer in time' : 'the database is not reachable');
+  if (checks.database !== 'up')
+    failing.push(checks.database === 'timeout' ? 'the database does not answer in time' : 'the database is not reachable');
   if (checks.redis === 'down' || checks.redis === 'timeout') {
     failing.push(checks.redis === 'timeout' ? 'Redis does not answer in time' : 'Redis is not reachable');
   }

@@ -39,7 +39,8 @@ const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/live',
     { schema: { response: { 200: z.object({ status: z.literal('ok'), instance: z.string() }) } } },
-    async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const, instance: app.lifecycle.instanceId }),
+    async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const, instance: app.lifecycle.instanceId }),
   );
 
   // Readiness: should this instance get new traffic? Not while draining, nor while a dependency fails.

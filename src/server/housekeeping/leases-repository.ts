@@ -18,10 +18,7 @@ export function leasesRepository(db: Kysely<Database>): LeasesRepository {
         .insertInto('job_leases')
         .values({ name, holder, expires_at: until })
         .onConflict((conflict) =>
-          conflict
-            .column('name')
-            .doUpdateSet({ holder, expires_at: until })
-            .where('job_leases.expires_at', '<=', now),
+          conflict.column('name').doUpdateSet({ holder, expires_at: until }).where('job_leases.expires_at', '<=', now),
         )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

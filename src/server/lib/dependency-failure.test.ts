@@ -28,7 +28,9 @@ describe('dependencyFailure', () => {
       dependency: 'redis',
       reason: 'unreachable',
     });
-    const retries = Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' });
+    const retries = Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {
+      name: 'MaxRetriesPerRequestError',
+    });
     expect(dependencyFailure(retries)).toEqual({ dependency: 'redis', reason: 'unreachable' });
   });
 
