@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -11,6 +12,7 @@ import identity from './identity/index';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
+import lifecycle from './plugins/lifecycle';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
@@ -44,12 +46,18 @@ const REDACT = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // Every line names the instance, so the logs of several instances can be told apart.
+      base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.
+    // Requests arriving while closing are refused by the lifecycle plugin, in our error format.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(lifecycle, { instanceId: config.INSTANCE_ID });
 
   await app.register(healthRoutes);
   await app.register(identity);
@@ -79,16 +88,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(client, {
     distDir: config.DIST_DIR,
     siteRenderer: options.siteRenderer ?? builtSiteRenderer(config.DIST_DIR),
-  });
-
-  // While shutting down, answer in-flight requests with `Connection: close` so keep-alive
-  // sockets end with their last response instead of holding the shutdown open.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('Connection', 'close');
   });
 
   app.addHook('onClose', async () => {

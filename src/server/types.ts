@@ -2,7 +2,9 @@ import type { Redis } from 'ioredis';
 import type { ChangeBus } from './changes/bus';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { PeriodicJob } from './housekeeping/periodic-job';
 import type { IdentityService } from './identity/identity-service';
+import type { Lifecycle } from './plugins/lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +16,9 @@ declare module 'fastify' {
     changes: ChangeBus;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
+    /** Deletes dead sessions and codes, once per hour across all instances. */
+    identityHousekeeping: PeriodicJob<{ refreshTokens: number; oobCodes: number }>;
+    /** Instance id, draining and closing state (src/server/plugins/lifecycle.ts). */
+    lifecycle: Lifecycle;
   }
 }

@@ -130,6 +130,15 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  job_leases: JobLeasesTable;
+}
+
+/** Who runs a periodic job until when (src/server/housekeeping). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

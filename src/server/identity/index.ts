@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { leasesRepository } from '../housekeeping/leases-repository';
+import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
 import { createMailer } from './mailer';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 
-export const ISSUER = 'northwind-identity';
 import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sign-in-limiter';
+
+export const ISSUER = 'northwind-identity';
+const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
 
 /**
  * Accounts: the identity service under /identity and `app.identity` for the rest of the
@@ -27,13 +31,27 @@ export default fp(
       limiter: signInLimiter(counter),
     });
     app.decorate('identity', service);
-    // Hourly, and never keeping the process alive; a failure is retried the next hour.
-    const housekeeping = setInterval(() => {
-      service.housekeeping().catch((error: unknown) => app.log.warn({ err: error }, 'identity housekeeping failed'));
-    }, 60 * 60_000);
-    housekeeping.unref();
+    // Every instance schedules it hourly; the lease lets one of them run it per hour. A failure is
+    // retried the next hour. The timer never keeps the process alive.
+    const housekeeping = periodicJob({
+      leases: leasesRepository(app.database.db),
+      name: 'identity-housekeeping',
+      holder: app.config.INSTANCE_ID,
+      periodMs: HOUSEKEEPING_PERIOD_MS,
+      run: (nowMs) => service.housekeeping(nowMs),
+    });
+    app.decorate('identityHousekeeping', housekeeping);
+    const timer = setInterval(() => {
+      housekeeping.runIfDue().then(
+        (removed) => {
+          if (removed) app.log.info({ removed }, 'identity housekeeping done');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'identity housekeeping failed'),
+      );
+    }, HOUSEKEEPING_PERIOD_MS);
+    timer.unref();
     app.addHook('onClose', async () => {
-      clearInterval(housekeeping);
+      clearInterval(timer);
       mailer.close();
     });
     await registerIdentityRoutes(app, service);
