@@ -6,6 +6,8 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
+import { databaseStore, redisStore } from './lib/rate-limit/index';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
@@ -44,7 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.
     forceCloseConnections: 'idle',
@@ -57,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
+  app.decorate('rateLimitStore', options.redis ? redisStore(options.redis) : databaseStore(options.database.db));
 
   await app.register(errors);
   await app.register(security);

@@ -4,8 +4,9 @@ import { identityService } from './identity-service';
 import { createMailer } from './mailer';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 
+import { identityLimits } from './limits';
+
 export const ISSUER = 'northwind-identity';
-import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sign-in-limiter';
 
 /**
  * Accounts: the identity service under /identity and `app.identity` for the rest of the
@@ -15,7 +16,11 @@ export default fp(
   async function identity(app: FastifyInstance) {
     const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log });
     if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
-    const counter = app.redis ? redisCounter(app.redis, SIGN_IN_LIMIT.windowMs) : memoryCounter(SIGN_IN_LIMIT.windowMs);
+    const limits = identityLimits(
+      app.rateLimitStore,
+      { signUpsPerHour: app.config.SIGN_UP_LIMIT_PER_HOUR, mailsPerHour: app.config.MAIL_LIMIT_PER_HOUR },
+      { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+    );
     const service = identityService({
       db: app.database.db,
       // A fixed issuer: instances on different addresses must accept each other's tokens.
@@ -24,7 +29,7 @@ export default fp(
       publicUrl: app.config.publicUrl,
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
-      limiter: signInLimiter(counter),
+      limits,
     });
     app.decorate('identity', service);
     // Hourly, and never keeping the process alive; a failure is retried the next hour.

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
 import { HttpError } from '../lib/http-error';
+import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 
 const STATUS_CODES: Record<number, { code: ApiErrorCode; message: string }> = {
   400: { code: 'bad_request', message: 'The request could not be understood.' },
@@ -36,6 +37,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+  }
+  if (error instanceof RateLimitUnavailableError) {
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+    return sendError(reply, 503, 'unavailable', 'This is briefly unavailable. Please try again in a minute.');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
