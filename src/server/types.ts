@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database';
 import type { PeriodicJob } from './housekeeping/periodic-job';
 import type { IdentityService } from './identity/identity-service';
 import type { Lifecycle } from './plugins/lifecycle';
+import type { CounterStore } from './lib/rate-limit/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Cross-instance change notices: in process, Redis pub/sub or PostgreSQL LISTEN/NOTIFY. */
     changes: ChangeBus;
+    /** Where every rate limit counts (src/server/lib/rate-limit): Redis when present, else the database. */
+    rateLimitStore: CounterStore;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
     /** Deletes dead sessions and codes, once per hour across all instances. */

@@ -118,6 +118,14 @@ export interface ScheduleActivitiesTable {
   speaker: string | null;
 }
 
+/** A fixed-window counter of a rate limit (used when there is no Redis). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -131,6 +139,7 @@ export interface Database {
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
   job_leases: JobLeasesTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 /** Who runs a periodic job until when (src/server/housekeeping). */

@@ -4,11 +4,11 @@ import { AUTH } from '../../common/constants';
 import { emailProblem, normaliseEmail, passwordProblem } from '../../common/identity-schemas';
 import type { Database, UserRow } from '../db/schema';
 import { identityError } from './identity-error';
+import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
 import { refreshTokensRepository } from './refresh-tokens-repository';
 import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
-import type { SignInLimiter } from './sign-in-limiter';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
 import { usersRepository } from './users-repository';
@@ -20,7 +20,7 @@ export interface IdentityOptions {
   publicUrl: string;
   authorizedDomains: readonly string[];
   mailer: Mailer;
-  limiter: SignInLimiter;
+  limits: IdentityLimits;
 }
 
 export interface Session {
