@@ -1,4 +1,4 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,18 +8,27 @@ import { errorResponse } from '../lib/schemas';
 import { acceptSupportMessage } from './service';
 
 /**
- * Per client address. Counted after validation (the preHandler hook), so only well-formed
- * messages, the ones that reach the database, use up the allowance; a typo costs nothing.
+ * Per client address, across the JSON endpoint and the no-JavaScript form together (one
+ * allowance, not one per door). Counted when the request arrives, before its body is parsed or
+ * validated: a rejected request costs the server work too, so it uses up the allowance as well.
  */
 export const SUPPORT_RATE_LIMIT = { max: 5, timeWindowMs: 60_000 } as const;
 
-const rateLimitConfig = (): RateLimitOptions => ({
-  max: SUPPORT_RATE_LIMIT.max,
-  timeWindow: SUPPORT_RATE_LIMIT.timeWindowMs,
-  hook: 'preHandler',
-  errorResponseBuilder: (_request, context) =>
-    new HttpError(429, 'rate_limited', `Too many messages from your address. Please try again in ${context.after}.`),
-});
+type SupportLimiter = (request: FastifyRequest) => Promise<{ isExceeded?: boolean; ttlInSeconds?: number }>;
+
+/** A 429 when the address has used its allowance; the answer's form is the caller's. */
+async function checkLimit(limiter: SupportLimiter, request: FastifyRequest): Promise<HttpError | null> {
+  const result = await limiter(request);
+  if (!result.isExceeded) return null;
+  const seconds = Math.max(1, result.ttlInSeconds ?? 60);
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many messages from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
+}
 
 const created = z.object({
   id: z.string(),
@@ -84,18 +93,22 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     skipOnError: true, // a Redis outage must not stop customers reaching us
     ...(app.redis ? { redis: app.redis, nameSpace: 'nw-rl-support-' } : {}),
   });
+  // One counter (one store) for both routes below.
+  const limiter: SupportLimiter = app.createRateLimit({ max: SUPPORT_RATE_LIMIT.max, timeWindow: SUPPORT_RATE_LIMIT.timeWindowMs });
 
   app.post(
     '/api/support-messages',
     {
-      config: { rateLimit: rateLimitConfig() },
+      onRequest: async (request) => {
+        const limited = await checkLimit(limiter, request);
+        if (limited) throw limited;
+      },
       schema: {
         // The rules live in the shared (zod/mini) schema and run in the handler, the same code as
         // the contact form's; this schema only documents the shape and bounds the input.
         body: z.object({}).passthrough(),
         response: { 201: created, 400: errorResponse, 409: errorResponse, 429: errorResponse },
       },
-      // Validation runs before the rate limit's preHandler, so a rejected message costs nothing.
       preValidation: async (request) => {
         validated.set(request, parseMessageRequest(request));
       },
@@ -119,7 +132,10 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     form.post(
       '/support',
       {
-        config: { rateLimit: rateLimitConfig() },
+        onRequest: async (request, reply) => {
+          const limited = await checkLimit(limiter, request);
+          if (limited) return reply.header('Retry-After', limited.headers['Retry-After']).redirect('/support?error=rate_limited', 303);
+        },
         errorHandler: (error, request, reply) => {
           if ((error as { statusCode?: number }).statusCode === 429) return reply.redirect('/support?error=rate_limited', 303);
           request.log.error({ err: error }, 'support form failed');
