@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema, type SupportMessageValues, validateSupportMessage } from '../../common/support-message';
@@ -14,13 +14,13 @@ import { acceptSupportMessage } from './service';
  */
 export const SUPPORT_RATE_LIMIT = { max: 5, timeWindowMs: 60_000 } as const;
 
-type SupportLimiter = (request: FastifyRequest) => Promise<{ isExceeded?: boolean; ttlInSeconds?: number }>;
+type SupportLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /** A 429 when the address has used its allowance; the answer's form is the caller's. */
 async function checkLimit(limiter: SupportLimiter, request: FastifyRequest): Promise<HttpError | null> {
   const result = await limiter(request);
-  if (!result.isExceeded) return null;
-  const seconds = Math.max(1, result.ttlInSeconds ?? 60);
+  if (result.isAllowed || !result.isExceeded) return null;
+  const seconds = Math.max(1, result.ttlInSeconds);
   return new HttpError(
     429,
     'rate_limited',
