@@ -331,3 +331,57 @@ describe.each(ENGINES)('Contact Us against abuse on %s', (engine) => {
     expect(await count(server)).toBe(before + SUPPORT_RATE_LIMIT.max);
   });
 });
+
+describe.each(ENGINES)('the no-JavaScript Contact Us form with bodies it never sends, on %s', (engine) => {
+  let server: TestServer;
+  const logged: Array<{ level: number; msg: string }> = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      engine,
+      env: { TRUST_PROXY: 'true' },
+      logStream: { write: (line) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
+    });
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+
+  let address = 0;
+  const post = (rawBody: string, contentType: string) =>
+    server.client.request('POST', '/support', {
+      rawBody,
+      headers: { 'content-type': contentType, 'x-forwarded-for': `203.0.113.${++address}` },
+      csrf: false,
+    });
+
+  it.each([
+    [
+      'JSON with wrongly typed fields',
+      JSON.stringify({ name: 42, email: ['a@b.co'], subject: 42, message: { text: 'hello there' } }),
+      'application/json',
+      'name,email,subject,message',
+    ],
+    ['a JSON array', JSON.stringify([1, 2, 3]), 'application/json', 'name,email,message'],
+    ['a JSON string', JSON.stringify('hello'), 'application/json', 'name,email,message'],
+    ['JSON null', 'null', 'application/json', 'name,email,message'],
+    ['invalid JSON', '{"name": ', 'application/json', 'name,email,message'],
+    ['plain text', 'name=Ada', 'text/plain', 'name,email,message'],
+  ])('answers %s as bad input, storing and logging no error', async (_name, body, contentType, invalid) => {
+    const before = await count(server);
+    logged.length = 0;
+    const response = await post(body, contentType);
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get('location')!, server.url).searchParams.get('invalid')).toBe(invalid);
+    expect(await count(server)).toBe(before);
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it('accepts a well-formed JSON message posted to the form address like a form', async () => {
+    const before = await count(server);
+    const response = await post(JSON.stringify(valid), 'application/json');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/support?sent=1');
+    expect(await count(server)).toBe(before + 1);
+  });
+});

@@ -2,7 +2,13 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema, type SupportMessageValues, validateSupportMessage } from '../../common/support-message';
+import {
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+  SUPPORT_LIMITS,
+  type SupportMessageValues,
+  validateSupportMessage,
+} from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import { acceptSupportMessage } from './service';
@@ -83,6 +89,11 @@ function parseMessageRequest(request: FastifyRequest): { values: SupportMessageV
   return { values: result.value, key: idempotencyKeyOf(request, keyCheck?.success ? keyCheck.data : undefined) };
 }
 
+/** The fields of a form post: the parsed object, or none when the body is anything else. */
+export function formFields(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
 const validated = new WeakMap<FastifyRequest, { values: SupportMessageValues; key: string | null }>();
 
 /** Support messages (spec 3 "supports", spec 7 "add a document to supports with ... date"). */
@@ -137,18 +148,29 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (limited) return reply.header('Retry-After', limited.headers['Retry-After']).redirect('/support?error=rate_limited', 303);
         },
         errorHandler: (error, request, reply) => {
-          if ((error as { statusCode?: number }).statusCode === 429) return reply.redirect('/support?error=rate_limited', 303);
+          const status = (error as { statusCode?: number }).statusCode ?? 500;
+          if (status === 429) return reply.redirect('/support?error=rate_limited', 303);
+          if (status < 500) {
+            // A body the form never sends (bad JSON, another content type, too large): bad
+            // input like any other, answered the same way, and no fault of ours to log.
+            request.log.info({ code: (error as { code?: string }).code, status }, 'support form: unreadable body');
+            return reply.redirect(`/support?${new URLSearchParams({ invalid: 'name,email,message' })}`, 303);
+          }
           request.log.error({ err: error }, 'support form failed');
           return reply.redirect('/support?error=unavailable', 303);
         },
       },
       async (request, reply) => {
-        const body = (request.body ?? {}) as Record<string, string | undefined>;
+        // Whatever arrived (a form, or JSON of any shape) goes through the same schema as the
+        // JSON endpoint's; anything that is not an object of fields reads as an empty form.
+        const body = formFields(request.body);
         const result = validateSupportMessage(body);
         const keyResult = idempotencyKeySchema.safeParse(body.idempotencyKey);
         if (!result.ok) {
           const params = new URLSearchParams({ invalid: Object.keys(result.fields).join(',') });
-          if (body.subject) params.set('subject', body.subject.slice(0, 150));
+          // The subject is echoed so the page can keep it; only text that passes its own rule.
+          if (!result.fields.subject && typeof body.subject === 'string' && body.subject.trim())
+            params.set('subject', body.subject.trim().slice(0, SUPPORT_LIMITS.subject));
           return reply.redirect(`/support?${params}`, 303);
         }
         await acceptSupportMessage(app.database.db, result.value, keyResult.success ? keyResult.data : null).catch((error: unknown) => {
