@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -15,6 +15,7 @@ import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
 import seoRoutes from './seo/routes';
 import supportRoutes from './support/routes';
+import { compileResponsesOnce } from './lib/response-schemas';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
 import './types';
 
@@ -52,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', compileResponsesOnce);
 
   app.decorate('config', config);
   app.decorate('database', options.database);
