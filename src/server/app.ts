@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import contentChanges from './cache/content-changes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import identity from './identity/index';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(contentChanges);
 
   await app.register(healthRoutes);
   await app.register(identity);

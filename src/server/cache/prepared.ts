@@ -94,7 +94,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 }
 
 /** Sends a prepared answer: 304 when the client has it, else the best encoded form it accepts. */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse): FastifyReply {
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse): void {
   const compressible = prepared.br !== null || prepared.gzip !== null;
   reply.header('Cache-Control', prepared.cacheControl);
   if (compressible) reply.header('Vary', 'Accept-Encoding');
@@ -103,12 +103,14 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   const tagged = encoded ? `${prepared.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : prepared.etag;
   reply.header('ETag', tagged);
   if (prepared.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], prepared.etag)) {
-    return reply.status(304).send();
+    reply.status(304).send();
+    return;
   }
   reply.status(prepared.status).header('Content-Type', prepared.contentType);
   if (encoded) {
     // Setting Content-Encoding tells @fastify/compress the body is already compressed.
-    return reply.header('Content-Encoding', encoding!).send(encoded);
+    reply.header('Content-Encoding', encoding!).send(encoded);
+    return;
   }
-  return reply.send(prepared.body);
+  reply.send(prepared.body);
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema, type SupportMessageValues, validateSupportMessage } from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
+import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
 
 /**
@@ -104,6 +105,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { values, key } = validated.get(request) ?? parseMessageRequest(request);
       const { message, replayed } = await acceptSupportMessage(app.database.db, values, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
+      else await contentChanged(app, 'support-messages');
       return reply.status(201).header('Cache-Control', 'no-store').send(message);
     },
   );
@@ -141,6 +143,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof HttpError && error.statusCode === 409) return acceptSupportMessage(app.database.db, result.value, null);
           throw error;
         });
+        await contentChanged(app, 'support-messages');
         return reply.redirect('/support?sent=1', 303);
       },
     );
