@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -8,9 +8,11 @@ import contentChanges from './cache/content-changes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import identity from './identity/index';
+import metrics from './metrics/plugin';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
+import requestLog from './plugins/request-log';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
@@ -52,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request instead of Fastify's two (plugins/request-log.ts, LOG_REQUESTS).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRoute', compileResponsesOnce);
@@ -61,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('redis', options.redis ?? null);
 
   await app.register(errors);
+  await app.register(requestLog);
+  await app.register(metrics);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(contentChanges);

@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Connections of the pool right now (for metrics); SQLite has one, always there. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ function openSqlite(path: string): DatabaseHandle {
     db,
     engine: 'sqlite',
     ping: () => ping(db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => db.destroy(),
   };
 }
@@ -76,6 +79,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     engine: 'postgres',
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     close: () => db.destroy(),
   };
 }

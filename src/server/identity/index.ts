@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { identityService } from './identity-service';
+import { instrumentMailer } from '../metrics/plugin';
 import { createMailer } from './mailer';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 
@@ -13,7 +14,7 @@ import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sig
  */
 export default fp(
   async function identity(app: FastifyInstance) {
-    const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log });
+    const mailer = instrumentMailer(createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log }), app.metrics);
     if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
     const counter = app.redis ? redisCounter(app.redis, SIGN_IN_LIMIT.windowMs) : memoryCounter(SIGN_IN_LIMIT.windowMs);
     const service = identityService({
