@@ -1,6 +1,8 @@
 // HTTP throughput of the built server against what Node.js itself can send, in one run.
 //   npm run build && npm run bench:http
-// For each request it measures, in interleaved rounds of BENCH_SECONDS (default 3):
+// For each request it measures, in BENCH_REPEATS (default 3) interleaved rounds of BENCH_SECONDS
+// (default 2) each, reporting the median round (the machine is shared: interleaving short
+// rounds keeps a burst of other work from landing on one contestant only):
 //   ceiling   a bare node:http server answering with exactly the bytes the product sent
 //             (same status, headers and body, captured first);
 //   fastify   a bare Fastify route answering with those same bytes;
@@ -14,14 +16,15 @@
 // process does the same (slower: it lowers every figure, the ratios stay comparable). Loopback
 // only; every round is bounded in time. Ports: BENCH_PORT (default 35020) and the next four.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const basePort = Number(process.env.BENCH_PORT ?? 35020);
-const seconds = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 3), 1), 20);
+const seconds = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 2), 1), 20);
+const repeats = Math.min(Math.max(Number(process.env.BENCH_REPEATS ?? 3), 1), 9);
 const connections = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 10), 1), 100);
 const serverFile = join(distDir, 'server', 'server.js');
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
@@ -36,11 +39,27 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 const children = new Set();
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
+const pidByPort = new Map();
+
 function startChild(args, env, port) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
+  pidByPort.set(port, child.pid);
   child.on('exit', () => children.delete(child));
   return waitUntilUp(child, port);
+}
+
+// CPU time a server process used (Linux /proc, in clock ticks of 1/CLK_TCK s). On a shared
+// machine req/s depends on how much CPU the scheduler happened to give each process; CPU time
+// per request does not, so the ratios are also given at equal CPU.
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function waitUntilUp(child, port) {
@@ -160,6 +179,11 @@ Promise.all(Array.from({ length: Number(conns) }, loop)).then(() => {
 });
 `;
 
+/** The round with the median request rate. */
+function median(rounds) {
+  return [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+}
+
 function toMs(text) {
   const match = /([\d.]+)(us|ms|s)/.exec(text);
   if (!match) return Number.NaN;
@@ -167,8 +191,16 @@ function toMs(text) {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-/** Loads one address for `seconds`; resolves to { rps, p50, p99 } (milliseconds). */
-function load(port, path, headers) {
+/** Loads one address for `seconds`; resolves to { rps, p50, p99 } (milliseconds) and CPU ms per request. */
+async function load(port, path, headers) {
+  const pid = pidByPort.get(port);
+  const before = cpuMs(pid);
+  const result = await loadOnce(port, path, headers);
+  const used = cpuMs(pid) - before;
+  return { ...result, cpuPerRequest: used / (result.rps * seconds) };
+}
+
+function loadOnce(port, path, headers) {
   return new Promise((done, fail) => {
     const args = hasWrk
       ? [
@@ -201,7 +233,7 @@ function load(port, path, headers) {
 async function main() {
   const [productPort, ceilingPort, fastifyPort, noLogPort, noMetricsPort] = [0, 1, 2, 3, 4].map((offset) => basePort + offset);
   console.log(
-    `bench:http: ${seconds} s rounds, ${connections} connections, load from ${hasWrk ? 'wrk' : 'the Node load generator (install wrk for higher ceilings: apt-get install -y wrk)'}`,
+    `bench:http: ${repeats} x ${seconds} s rounds (median shown), ${connections} connections, load from ${hasWrk ? 'wrk' : 'the Node load generator (install wrk for higher ceilings: apt-get install -y wrk)'}`,
   );
   await startProduct(productPort, 'product');
 
@@ -245,36 +277,45 @@ async function main() {
     for (const port of [ceilingPort, fastifyPort, productPort]) {
       await rawGet(port, port === productPort ? item.path : (item.replayPath ?? item.path), item.headers);
     }
-    const ceiling = await load(ceilingPort, item.replayPath ?? item.path, item.headers);
-    const fastify = await load(fastifyPort, item.replayPath ?? item.path, item.headers);
-    const product = await load(productPort, item.path, item.headers);
-    results.push({ item, ceiling, fastify, product });
+    const rounds = { ceiling: [], fastify: [], product: [] };
+    for (let round = 0; round < repeats; round++) {
+      rounds.ceiling.push(await load(ceilingPort, item.replayPath ?? item.path, item.headers));
+      rounds.fastify.push(await load(fastifyPort, item.replayPath ?? item.path, item.headers));
+      rounds.product.push(await load(productPort, item.path, item.headers));
+    }
+    results.push({ item, ceiling: median(rounds.ceiling), fastify: median(rounds.fastify), product: median(rounds.product) });
   }
   const services = cases[0];
-  const withoutLog = await load(noLogPort, services.path, services.headers);
-  const withoutMetrics = await load(noMetricsPort, services.path, services.headers);
-  const withAll = await load(productPort, services.path, services.headers);
+  const costs = { withoutLog: [], withoutMetrics: [], withAll: [] };
+  for (let round = 0; round < repeats; round++) {
+    costs.withoutLog.push(await load(noLogPort, services.path, services.headers));
+    costs.withoutMetrics.push(await load(noMetricsPort, services.path, services.headers));
+    costs.withAll.push(await load(productPort, services.path, services.headers));
+  }
+  const [withoutLog, withoutMetrics, withAll] = [costs.withoutLog, costs.withoutMetrics, costs.withAll].map(median);
 
   const rps = (value) => Math.round(value).toLocaleString('en-US');
   const ms = (value) => `${value.toFixed(2)} ms`;
+  const us = (value) => `${Math.round(value * 1000)} us`;
   const rows = results.map(({ item, ceiling, fastify, product }) => [
     `${item.label} (${(item.bytes / 1024).toFixed(1)} KB ${item.encoding})`,
-    `${rps(product.rps)} req/s, p50 ${ms(product.p50)}, p99 ${ms(product.p99)}`,
-    `${rps(ceiling.rps)} req/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}`,
+    `${rps(product.rps)} req/s, p50 ${ms(product.p50)}, p99 ${ms(product.p99)}, CPU ${us(product.cpuPerRequest)}/req`,
+    `${rps(ceiling.rps)} req/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}, CPU ${us(ceiling.cpuPerRequest)}/req`,
     `${(product.rps / ceiling.rps).toFixed(2)}x`,
-    `${rps(fastify.rps)} req/s (${(fastify.rps / ceiling.rps).toFixed(2)}x)`,
+    `${(ceiling.cpuPerRequest / product.cpuPerRequest).toFixed(2)}x`,
+    `${rps(fastify.rps)} req/s (${(fastify.rps / ceiling.rps).toFixed(2)}x), CPU ${us(fastify.cpuPerRequest)}/req (${(ceiling.cpuPerRequest / fastify.cpuPerRequest).toFixed(2)}x)`,
   ]);
-  const header = ['request', 'product', 'bare node:http, same bytes', 'ratio', 'bare Fastify route'];
+  const header = ['request', 'product', 'bare node:http, same bytes', 'ratio req/s', 'ratio at equal CPU', 'bare Fastify route'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
   console.log(line(header));
   console.log(`| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
   for (const row of rows) console.log(line(row));
-  const perRequest = (other) => ((1 / withAll.rps - 1 / other.rps) * 1e6).toFixed(1);
+  const perRequest = (other) => Math.round((withAll.cpuPerRequest - other.cpuPerRequest) * 1000);
   console.log(
     `\nGET /api/services, product as above: ${rps(withAll.rps)} req/s; with LOG_REQUESTS=errors: ${rps(withoutLog.rps)} req/s ` +
-      `(logging costs about ${perRequest(withoutLog)} us per request); without metrics: ${rps(withoutMetrics.rps)} req/s ` +
-      `(metrics cost about ${perRequest(withoutMetrics)} us per request). Negative or tiny values are within the noise.`,
+      `(logging costs about ${perRequest(withoutLog)} us of CPU per request); without metrics: ${rps(withoutMetrics.rps)} req/s ` +
+      `(metrics cost about ${perRequest(withoutMetrics)} us of CPU per request). Negative or tiny values are within the noise.`,
   );
 }
 
