@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import backupSchedule from './backup/schedule';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentRoutes from './content/routes';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(seoRoutes);
+  await app.register(backupSchedule);
 
   await app.register(client, {
     distDir: config.DIST_DIR,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseBackupInterval } from './backup/rules';
 
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
 export const DEVELOPMENT_API_KEY = 'dev-api-key-northwind';
@@ -10,51 +11,79 @@ const databaseUrl = z
     message: 'must be sqlite:PATH, sqlite::memory: or postgres://user@host:port/database',
   });
 
-const schema = z.object({
-  PORT: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().trim().min(1).default('localhost'),
-  DATABASE_URL: databaseUrl.default('sqlite:./data/app.db'),
-  REDIS_URL: z
-    .string()
-    .trim()
-    .regex(/^rediss?:\/\/.+/, 'must be redis://host:port')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SEED: z.enum(['demo', 'none'], { message: "must be 'demo' or 'none'" }).default('demo'),
-  API_KEY: z.string().trim().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
-  AUTHORIZED_DOMAINS: z
-    .string()
-    .default('localhost,127.0.0.1')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((domain) => domain.trim())
-        .filter(Boolean),
-    ),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Northwind Computer Services <no-reply@northwind.example>'),
-  /** Where the built client lives (index.html, assets/, ssr/). */
-  DIST_DIR: z.string().default('dist'),
-  /** Public origin used in canonical links, sitemap and mails; defaults to http://HOST:PORT. */
-  PUBLIC_URL: z.string().url('must be a URL such as https://example.com').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** Trust X-Forwarded-For from a reverse proxy (rate limits per client address). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-});
+const schema = z
+  .object({
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATABASE_URL: databaseUrl.default('sqlite:./data/app.db'),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/.+/, 'must be redis://host:port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SEED: z.enum(['demo', 'none'], { message: "must be 'demo' or 'none'" }).default('demo'),
+    API_KEY: z.string().trim().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
+    AUTHORIZED_DOMAINS: z
+      .string()
+      .default('localhost,127.0.0.1')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((domain) => domain.trim())
+          .filter(Boolean),
+      ),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().default('Northwind Computer Services <no-reply@northwind.example>'),
+    /** Where the built client lives (index.html, assets/, ssr/). */
+    DIST_DIR: z.string().default('dist'),
+    /** Public origin used in canonical links, sitemap and mails; defaults to http://HOST:PORT. */
+    PUBLIC_URL: z.string().url('must be a URL such as https://example.com').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** Trust X-Forwarded-For from a reverse proxy (rate limits per client address). */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** Scheduled backups (src/server/backup): where, how often (`30m`, `6h`, `1d`), how many kept. */
+    BACKUP_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    BACKUP_EVERY: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .refine((value) => value === undefined || parseBackupInterval(value) !== null, {
+        message: 'must be a number of minutes, hours or days such as 30m, 6h or 1d',
+      })
+      .transform((value) => (value === undefined ? undefined : parseBackupInterval(value)!)),
+    BACKUP_KEEP: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(7),
+  })
+  .superRefine((config, context) => {
+    if (config.BACKUP_EVERY === undefined) return;
+    if (!config.BACKUP_DIR) context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'must be set when BACKUP_EVERY is' });
+    else if (config.DATABASE_URL === 'sqlite::memory:')
+      context.addIssue({ code: 'custom', path: ['BACKUP_EVERY'], message: 'cannot back up an in-memory database' });
+  });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string };
 
