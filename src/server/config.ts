@@ -56,6 +56,12 @@ const schema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /** Where every build's hashed assets are kept for pages loaded before a rolling deploy. */
+    ASSET_ARCHIVE_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Scheduled backups (src/server/backup): where, how often (`30m`, `6h`, `1d`), how many kept. */
     BACKUP_DIR: z
       .string()

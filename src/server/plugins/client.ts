@@ -7,6 +7,7 @@ import { isAppPath, isSitePath } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
 import { resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer } from '../render/site-renderer';
+import { archiveAssets } from './asset-archive';
 import { sendError } from './errors';
 
 export interface ClientOptions {
@@ -36,6 +37,21 @@ export default async function client(app: FastifyInstance, options: ClientOption
       },
       cacheControl: false,
       preCompressed: false,
+    });
+  }
+
+  // Earlier builds' chunks for pages loaded before a rolling deploy (see asset-archive.ts).
+  const archiveDir = app.config.ASSET_ARCHIVE_DIR;
+  if (archiveDir) {
+    const { copied, removed } = archiveAssets(join(clientDir, 'assets'), resolve(archiveDir));
+    app.log.debug({ copied, removed }, 'asset archive updated');
+    await app.register(fastifyStatic, {
+      root: resolve(archiveDir),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
     });
   }
 
