@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 // @ts-expect-error plain ES module shared with the scripts
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/browser.mjs';
-import { EXTERNAL_BASE_URL, SUITE_BASE_URL, SUITE_DATABASE_FILE, SUITE_PORT } from './tests/e2e/support/suite';
+import { E2E_SERVER_LIMITS, EXTERNAL_BASE_URL, SUITE_BASE_URL, SUITE_DATABASE_FILE, SUITE_PORT } from './tests/e2e/support/suite';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -36,6 +36,7 @@ export default defineConfig({
           E2E_DATABASE_FILE: SUITE_DATABASE_FILE,
           SEED: 'demo',
           LOG_LEVEL: 'warn',
+          ...E2E_SERVER_LIMITS,
         },
       },
 });

@@ -145,12 +145,16 @@ async function main() {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       PUBLIC_URL: publicUrl,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
+      INSTANCE_ID: `app${index + 1}`,
+      // Every spec signs up from this one address (as the suite's own server allows).
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
+      MAIL_LIMIT_PER_HOUR: '1000',
       SEED: 'demo',
       LOG_LEVEL: 'warn',
     });
     instances.push(child);
-    await waitFor(`http://127.0.0.1:${port}/api/health`, child, `instance ${index + 1}`);
+    await waitFor(`http://127.0.0.1:${port}/api/health/ready`, child, `instance ${index + 1}`);
   }
 
   const socket = join(work, 'haproxy.sock');
@@ -161,7 +165,7 @@ async function main() {
   });
   writeFileSync(join(work, 'haproxy.cfg'), config);
   const haproxy = start('haproxy', 'haproxy', ['-db', '-f', join(work, 'haproxy.cfg')], {});
-  await waitFor(`${publicUrl}/api/health`, haproxy, 'HAProxy');
+  await waitFor(`${publicUrl}/api/health/ready`, haproxy, 'HAProxy');
   log('balancer up');
 
   const victim = instances[1];

@@ -1,4 +1,4 @@
-/** Pure rules of scheduled backups: intervals, file names, what is due, what retention removes. */
+/** Pure rules of scheduled backups: intervals, file names, what retention removes. */
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -31,24 +31,4 @@ export function backupsNewestFirst(names: readonly string[]): string[] {
 /** The backups retention removes: all but the newest `keep`. Other files are never touched. */
 export function backupsToDelete(names: readonly string[], keep: number): string[] {
   return backupsNewestFirst(names).slice(keep);
-}
-
-/** The time a backup name was taken at, or null. */
-export function backupTime(name: string): Date | null {
-  if (!isBackupFileName(name)) return null;
-  const stamp = name.slice(PREFIX.length, PREFIX.length + 24);
-  const iso = `${stamp.slice(0, 13)}:${stamp.slice(14, 16)}:${stamp.slice(17, 19)}.${stamp.slice(20, 23)}Z`;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/**
- * Due when the newest backup in the directory is at least one interval old (or there is none).
- * A small tolerance keeps a check that fires a moment early from waiting a whole extra interval.
- */
-export function isBackupDue(names: readonly string[], now: Date, intervalMs: number): boolean {
-  const newest = backupsNewestFirst(names)[0];
-  const taken = newest ? backupTime(newest) : null;
-  if (!taken) return true;
-  return now.getTime() - taken.getTime() >= intervalMs * 0.95;
 }

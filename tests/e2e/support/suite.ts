@@ -29,3 +29,9 @@ export function suiteDatabaseUrl(): string {
 export function ownPort(offset: number): number {
   return Number(process.env.E2E_OWN_PORT_BASE ?? 3300) + offset;
 }
+
+/**
+ * Every spec signs up from one address; the per-address limits have their own API tests. Any
+ * server the suite runs against (its own, or a deployment under test) is started with these.
+ */
+export const E2E_SERVER_LIMITS = { SIGN_UP_LIMIT_PER_HOUR: '1000', MAIL_LIMIT_PER_HOUR: '1000' } as const;
