@@ -1,6 +1,6 @@
 // `npm run test:cluster`: the reference deployment on loopback, tested end to end. Two instances
 // of the built server over a fresh PostgreSQL database and Redis, behind HAProxy configured by
-// deploy/haproxy/haproxy.cfg; the whole end-to-end suite runs through the balancer, and one
+// deploy/haproxy/haproxy.cfg; the end-to-end suite runs through the balancer, and one
 // instance is killed (SIGKILL) part-way through: the run must not notice.
 //
 // Settings (all optional): CLUSTER_PORT_BASE (34050: HAProxy on it, instances on the next two),
@@ -51,7 +51,7 @@ function ensureHaproxy() {
 }
 
 /** deploy/haproxy/haproxy.cfg with its marked blocks replaced for loopback. */
-export function renderHaproxyConfig(source, blocks) {
+function renderHaproxyConfig(source, blocks) {
   let text = source;
   for (const [name, replacement] of Object.entries(blocks)) {
     const pattern = new RegExp(`#>> ${name}\\n[\\s\\S]*?#<< ${name}\\n`);
@@ -175,7 +175,10 @@ async function main() {
   }, killAfterMs);
 
   const started = Date.now();
-  const suite = spawn('npx', ['playwright', 'test', ...specs, ...playwrightArgs], {
+  // Two instances and HAProxy share the machine's cores with the browser: give each test twice
+  // the usual time (speed is measured by the benchmarks, never by test timeouts).
+  const timeout = playwrightArgs.some((arg) => arg.startsWith('--timeout')) ? [] : ['--timeout=90000'];
+  const suite = spawn('npx', ['playwright', 'test', ...timeout, ...specs, ...playwrightArgs], {
     stdio: 'inherit',
     env: {
       ...process.env,
