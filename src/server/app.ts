@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import backupSchedule from './backup/schedule';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentChanges from './cache/content-changes';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(seoRoutes);
+  await app.register(backupSchedule);
 
   await app.register(client, {
     distDir: config.DIST_DIR,
