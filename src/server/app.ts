@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createChangeBus } from './changes/bus';
+import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import identity from './identity/index';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(identity);
+  await app.register(liveRoutes);
   await app.register(movieRoutes);
   await app.register(scheduleRoutes);
   await app.register(statsRoutes);
