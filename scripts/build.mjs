@@ -23,11 +23,15 @@ await build({
   configFile: false,
   mode: 'production',
   build: {
-    ssr: 'src/server/server.ts',
+    // Two entries (the server and the admin command line): rollupOptions.input names them.
+    ssr: true,
     outDir: `${distDir}/server`,
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
-    rollupOptions: { input: 'src/server/server.ts', output: { entryFileNames: 'server.js' } },
+    rollupOptions: {
+      input: { server: 'src/server/server.ts', 'admin-cli': 'src/server/admin-cli.ts' },
+      output: { entryFileNames: '[name].js' },
+    },
   },
 });

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import admin from './admin/index';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import identity from './identity/index';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(seoRoutes);
+  await app.register(admin);
 
   await app.register(client, {
     distDir: config.DIST_DIR,

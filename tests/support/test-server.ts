@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
@@ -69,6 +69,8 @@ export interface StartOptions {
   dropDatabase?: () => Promise<void>;
   /** Connect this server to Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) as REDIS_URL would. */
   redis?: boolean;
+  /** A logger in place of the silent one (to read what the server logs). */
+  logger?: FastifyServerOptions['logger'];
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
   routes?: (app: FastifyInstance) => void;
 }
@@ -102,7 +104,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     redis.on('error', () => undefined);
     await redis.connect();
   }
-  const app = await buildApp({ config, database, redis, ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -118,6 +118,43 @@ export interface ScheduleActivitiesTable {
   speaker: string | null;
 }
 
+export interface UserRolesTable {
+  user_id: string;
+  /** 'staff' or 'admin' (src/common/roles.ts). */
+  role: string;
+  granted_at: string;
+  granted_by: string | null;
+}
+
+/** Installation settings changed by admins; `value` is JSON text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** One-time links that let the first person create the administrator account. */
+export interface AdminSetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Every staff action and staff sign-in; never updated or deleted by the application. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  item_type: string;
+  item_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -130,6 +167,10 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  user_roles: UserRolesTable;
+  settings: SettingsTable;
+  admin_setup_tokens: AdminSetupTokensTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -141,5 +182,6 @@ export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type SupportMessageRow = Selectable<SupportMessagesTable>;
 export type MovieRow = Selectable<MoviesTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };

@@ -18,6 +18,7 @@ export default fp(
     const counter = app.redis ? redisCounter(app.redis, SIGN_IN_LIMIT.windowMs) : memoryCounter(SIGN_IN_LIMIT.windowMs);
     const service = identityService({
       db: app.database.db,
+      engine: app.database.engine,
       // A fixed issuer: instances on different addresses must accept each other's tokens.
       issuer: ISSUER,
       audience: PROJECT_ID,

@@ -14,6 +14,7 @@ export interface SignUpInput {
 export async function signUp(ctx: IdentityContext, input: SignUpInput): Promise<Session> {
   const email = validEmail(input.email);
   const password = validNewPassword(input.password);
+  await ctx.requireSignUpOpen();
   if (await ctx.users.findByEmail(email)) throw identityError('EMAIL_EXISTS');
   const now = new Date().toISOString();
   let user: UserRow;
