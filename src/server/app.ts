@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import admin from './admin/index';
+import { createChangeBus } from './changes/bus';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import identity from './identity/index';
@@ -58,6 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
+  // Cross-instance change notices (decision 1000): caches and the live stream listen here.
+  const changes = await createChangeBus({ redis: options.redis ?? null, databaseUrl: config.DATABASE_URL, logger: app.log });
+  app.decorate('changes', changes);
 
   await app.register(errors);
   await app.register(security);
@@ -90,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    await changes.close();
     await options.database.close();
     if (options.redis) await options.redis.quit().catch(() => undefined);
   });
