@@ -15,6 +15,7 @@ import type { AuditLogRow } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { badRequest, HttpError } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
+import contentAdminRoutes from './content-routes';
 import { requireAdmin, requireRecentSignIn, requireStaff } from './guards';
 import { rolesService } from './roles-service';
 
@@ -64,6 +65,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...(app.redis ? { redis: app.redis, nameSpace: 'nw-rl-admin-' } : {}),
   });
 
+  await app.register(contentAdminRoutes);
   const roles = rolesService(app.database.db, app.database.engine);
 
   app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {

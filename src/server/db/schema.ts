@@ -55,6 +55,8 @@ export interface ServicesTable {
   summary: string;
   description: string;
   icon: string;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface CoreValuesTable {
@@ -63,6 +65,8 @@ export interface CoreValuesTable {
   title: string;
   description: string;
   icon: string;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface ClientReviewsTable {
@@ -73,6 +77,8 @@ export interface ClientReviewsTable {
   company: string;
   quote: string;
   rating: number;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface TeamMembersTable {
@@ -85,6 +91,8 @@ export interface TeamMembersTable {
   /** JSON array of strings. */
   skills: string;
   joined_year: number;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface SupportMessagesTable {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as consoleRoles from './0010-console-roles';
+import * as contentVersions from './0011-content-versions';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -9,4 +10,5 @@ import * as consoleRoles from './0010-console-roles';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0010-console-roles': consoleRoles,
+  '0011-content-versions': contentVersions,
 };
