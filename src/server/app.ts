@@ -5,8 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { createChangeBus } from './changes/bus';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
+import { databaseStore, redisStore } from './lib/rate-limit/index';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
@@ -51,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Every line names the instance, so the logs of several instances can be told apart.
       base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.
     // Requests arriving while closing are refused by the lifecycle plugin, in our error format.
@@ -65,6 +68,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
+  // Cross-instance change notices (decision 1000): caches and the live stream listen here.
+  const changes = await createChangeBus({ redis: options.redis ?? null, databaseUrl: config.DATABASE_URL, logger: app.log });
+  app.decorate('changes', changes);
+  app.decorate('rateLimitStore', options.redis ? redisStore(options.redis) : databaseStore(options.database.db));
 
   await app.register(errors);
   await app.register(security);
@@ -87,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    await changes.close();
     await options.database.close();
     if (options.redis) await options.redis.quit().catch(() => undefined);
   });

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
 export const DEVELOPMENT_API_KEY = 'dev-api-key-northwind';
@@ -90,11 +91,29 @@ const schema = z.object({
   PUBLIC_URL: z.string().url('must be a URL such as https://example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** Trust X-Forwarded-For from a reverse proxy (rate limits per client address). */
+  /** Per client address and hour: new accounts, and mails of the identity service (decision 0611). */
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
+  MAIL_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
+  /** Which X-Forwarded-For entries to believe: false, a number of proxy hops, or the proxies' addresses. */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string };

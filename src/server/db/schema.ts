@@ -37,6 +37,13 @@ export interface SigningKeysTable {
   created_at: string;
 }
 
+/** Secrets the server generates once and shares between instances (the CSRF token key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface OobCodesTable {
   id: string;
   code_hash: string;
@@ -118,10 +125,19 @@ export interface ScheduleActivitiesTable {
   speaker: string | null;
 }
 
+/** A fixed-window counter of a rate limit (used when there is no Redis). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
   services: ServicesTable;
   core_values: CoreValuesTable;
@@ -131,6 +147,7 @@ export interface Database {
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
   job_leases: JobLeasesTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 /** Who runs a periodic job until when (src/server/housekeeping). */

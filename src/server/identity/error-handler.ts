@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
+import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 import { IdentityError, type IdentityErrorItem, sendIdentityError } from './identity-error';
 
 /** `/body/email` or the zod issue path -> `email`. */
@@ -17,6 +18,11 @@ export function handleIdentityError(error: FastifyError | Error, request: Fastif
   if (error instanceof IdentityError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return sendIdentityError(reply, error.statusCode, error.message);
+  }
+  if (error instanceof RateLimitUnavailableError) {
+    // A limit that fails closed (decision 0611) could not count: refuse clearly, for a short while.
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+    return sendIdentityError(reply, 503, 'UNAVAILABLE : This is briefly unavailable. Please try again in a minute.');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const items: IdentityErrorItem[] = error.validation.map((issue) => {

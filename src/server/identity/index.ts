@@ -5,8 +5,7 @@ import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
 import { createMailer } from './mailer';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
-
-import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sign-in-limiter';
+import { identityLimits } from './limits';
 
 export const ISSUER = 'northwind-identity';
 const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
@@ -19,7 +18,11 @@ export default fp(
   async function identity(app: FastifyInstance) {
     const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log });
     if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
-    const counter = app.redis ? redisCounter(app.redis, SIGN_IN_LIMIT.windowMs) : memoryCounter(SIGN_IN_LIMIT.windowMs);
+    const limits = identityLimits(
+      app.rateLimitStore,
+      { signUpsPerHour: app.config.SIGN_UP_LIMIT_PER_HOUR, mailsPerHour: app.config.MAIL_LIMIT_PER_HOUR },
+      { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+    );
     const service = identityService({
       db: app.database.db,
       // A fixed issuer: instances on different addresses must accept each other's tokens.
@@ -28,7 +31,7 @@ export default fp(
       publicUrl: app.config.publicUrl,
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
-      limiter: signInLimiter(counter),
+      limits,
     });
     app.decorate('identity', service);
     // Every instance schedules it hourly; the lease lets one of them run it per hour. A failure is

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
 import { HttpError } from '../lib/http-error';
+import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 
 const STATUS_CODES: Record<number, { code: ApiErrorCode; message: string }> = {
   400: { code: 'bad_request', message: 'The request could not be understood.' },
@@ -37,6 +38,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+  }
+  if (error instanceof RateLimitUnavailableError) {
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+    return sendError(reply, 503, 'unavailable', 'This is briefly unavailable. Please try again in a minute.');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};

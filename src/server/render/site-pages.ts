@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../common/constants';
+import { trimTrailingSlashes } from '../../common/routes';
 import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../site/site-data';
 import { listClientReviews } from '../content/client-reviews-repository';
 import { listCoreValues } from '../content/core-values-repository';
@@ -75,7 +76,7 @@ export async function resolveSitePage(
 ): Promise<ResolvedSitePage | null> {
   const publicUrl = app.config.publicUrl;
   const { db } = app.database;
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = trimTrailingSlashes(pathname);
   const base = { jsonLd: [organization(publicUrl)] };
 
   if (path === '/' || path === '/landing') {
