@@ -1,25 +1,29 @@
 import compress from '@fastify/compress';
 import { hostname } from 'node:os';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import contentChanges from './cache/content-changes';
 import { createChangeBus } from './changes/bus';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './lib/rate-limit/index';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
+import metrics from './metrics/plugin';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
 import lifecycle from './plugins/lifecycle';
+import requestLog from './plugins/request-log';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
 import seoRoutes from './seo/routes';
 import supportRoutes from './support/routes';
+import { compileResponsesOnce } from './lib/response-schemas';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
 import './types';
 
@@ -61,9 +65,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request instead of Fastify's two (plugins/request-log.ts, LOG_REQUESTS).
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', compileResponsesOnce);
 
   app.decorate('config', config);
   app.decorate('database', options.database);
@@ -74,9 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('rateLimitStore', options.redis ? redisStore(options.redis) : databaseStore(options.database.db));
 
   await app.register(errors);
+  await app.register(requestLog);
+  await app.register(metrics);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(lifecycle, { instanceId: config.INSTANCE_ID });
+  await app.register(contentChanges);
 
   await app.register(healthRoutes);
   await app.register(identity);

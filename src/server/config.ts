@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { parseRequestLogPolicy } from './logging/request-log-policy';
 
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
 export const DEVELOPMENT_API_KEY = 'dev-api-key-northwind';
@@ -90,6 +91,25 @@ const schema = z.object({
   /** Public origin used in canonical links, sitemap and mails; defaults to http://HOST:PORT. */
   PUBLIC_URL: z.string().url('must be a URL such as https://example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which requests get their one info line: all, errors, none or sample:RATE (docs/performance.md). */
+  LOG_REQUESTS: z
+    .string()
+    .default('all')
+    .transform((value, context) => {
+      const policy = parseRequestLogPolicy(value);
+      if (!policy) {
+        context.addIssue({ code: 'custom', message: "must be 'all', 'errors', 'none' or 'sample:RATE' with 0 < RATE <= 1" });
+        return z.NEVER;
+      }
+      return policy;
+    }),
+  /** Bearer token that GET /metrics requires; unset, there is no /metrics and nothing is counted. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** Per client address and hour: new accounts, and mails of the identity service (decision 0611). */
   SIGN_UP_LIMIT_PER_HOUR: z.coerce

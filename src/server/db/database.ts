@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** Runs a trivial query; rejects with the driver's error (a timeout, a refused connection). */
   check(): Promise<void>;
+  /** Connections of the pool right now (for metrics); SQLite has one, always there. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ function openSqlite(path: string, settings: Required<DatabaseOptions>): Database
     engine: 'sqlite',
     ping: () => ping(db),
     check: () => check(db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => db.destroy(),
   };
 }
@@ -117,6 +120,7 @@ async function openPostgres(url: string, settings: Required<DatabaseOptions>): P
     engine: 'postgres',
     ping: () => ping(db),
     check: () => check(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     close: () => db.destroy(),
   };
 }

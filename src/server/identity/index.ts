@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { leasesRepository } from '../housekeeping/leases-repository';
 import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
+import { instrumentMailer } from '../metrics/plugin';
 import { createMailer } from './mailer';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 import { identityLimits } from './limits';
@@ -16,7 +17,7 @@ const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
  */
 export default fp(
   async function identity(app: FastifyInstance) {
-    const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log });
+    const mailer = instrumentMailer(createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log }), app.metrics);
     if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
     const limits = identityLimits(
       app.rateLimitStore,

@@ -11,6 +11,7 @@ import {
 } from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
+import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
 
 /**
@@ -128,6 +129,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { values, key } = validated.get(request) ?? parseMessageRequest(request);
       const { message, replayed } = await acceptSupportMessage(app.database.db, values, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
+      else await contentChanged(app, 'support-messages');
       return reply.status(201).header('Cache-Control', 'no-store').send(message);
     },
   );
@@ -179,6 +181,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof HttpError && error.statusCode === 409) return acceptSupportMessage(app.database.db, result.value, null);
           throw error;
         });
+        await contentChanged(app, 'support-messages');
         return reply.redirect('/support?sent=1', 303);
       },
     );
