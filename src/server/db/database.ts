@@ -1,15 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import {
-  Kysely,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type SqliteDatabase,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { openNodeSqlite, sqliteDriverFor } from './node-sqlite';
 import type { Database } from './schema';

@@ -29,22 +29,25 @@ describe('SQLite driver choice', () => {
   });
 });
 
-describe.skipIf(!hasNodeSqlite)(`node:sqlite behind Kysely's interface${hasNodeSqlite ? '' : ' (skipped: this Node.js has no node:sqlite)'}`, () => {
-  it('reads, writes, and reports constraint errors with better-sqlite3 codes', () => {
-    const db = openNodeSqlite(':memory:');
-    try {
-      db.exec('create table t (id integer primary key, v text not null unique)');
-      const insert = db.prepare('insert into t (v) values (?)');
-      expect(insert.reader).toBe(false);
-      expect(insert.run(['a'])).toMatchObject({ changes: 1, lastInsertRowid: 1 });
-      const returning = db.prepare('insert into t (v) values (?) returning id');
-      expect(returning.reader).toBe(true);
-      expect(returning.all(['b'])).toEqual([{ id: 2 }]);
-      expect(db.prepare('select v from t order by id').all([])).toEqual([{ v: 'a' }, { v: 'b' }]);
-      expect([...db.prepare('select id from t where v = ?').iterate(['b'])]).toEqual([{ id: 2 }]);
-      expect(() => insert.run(['a'])).toThrow(expect.objectContaining({ code: 'SQLITE_CONSTRAINT_UNIQUE' }));
-    } finally {
-      db.close();
-    }
-  });
-});
+describe.skipIf(!hasNodeSqlite)(
+  `node:sqlite behind Kysely's interface${hasNodeSqlite ? '' : ' (skipped: this Node.js has no node:sqlite)'}`,
+  () => {
+    it('reads, writes, and reports constraint errors with better-sqlite3 codes', () => {
+      const db = openNodeSqlite(':memory:');
+      try {
+        db.exec('create table t (id integer primary key, v text not null unique)');
+        const insert = db.prepare('insert into t (v) values (?)');
+        expect(insert.reader).toBe(false);
+        expect(insert.run(['a'])).toMatchObject({ changes: 1, lastInsertRowid: 1 });
+        const returning = db.prepare('insert into t (v) values (?) returning id');
+        expect(returning.reader).toBe(true);
+        expect(returning.all(['b'])).toEqual([{ id: 2 }]);
+        expect(db.prepare('select v from t order by id').all([])).toEqual([{ v: 'a' }, { v: 'b' }]);
+        expect([...db.prepare('select id from t where v = ?').iterate(['b'])]).toEqual([{ id: 2 }]);
+        expect(() => insert.run(['a'])).toThrow(expect.objectContaining({ code: 'SQLITE_CONSTRAINT_UNIQUE' }));
+      } finally {
+        db.close();
+      }
+    });
+  },
+);
