@@ -37,6 +37,13 @@ export interface SigningKeysTable {
   created_at: string;
 }
 
+/** Secrets the server generates once and shares between instances (the CSRF token key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface OobCodesTable {
   id: string;
   code_hash: string;
@@ -138,12 +145,21 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+/** A fixed-window counter of a rate limit (used when there is no Redis). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   change_topics: ChangeTopicsTable;
   change_log: ChangeLogTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
   services: ServicesTable;
   core_values: CoreValuesTable;
@@ -152,6 +168,16 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  job_leases: JobLeasesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+/** Who runs a periodic job until when (src/server/housekeeping). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
