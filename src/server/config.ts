@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigError } from './identity/federated/provider-config';
 
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
 export const DEVELOPMENT_API_KEY = 'dev-api-key-northwind';
@@ -56,7 +57,7 @@ const schema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string };
+export type Config = z.infer<typeof schema> & { publicUrl: string; identityProviders: IdentityProviderConfig[] };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -72,6 +73,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${variable}${value === undefined ? '' : ` "${value}"`}: ${issue.message}`);
   }
   const config = result.data;
+  let identityProviders: IdentityProviderConfig[];
+  try {
+    identityProviders = parseIdentityProviders(env.IDENTITY_PROVIDERS);
+  } catch (error) {
+    // Never the value: it holds client secrets.
+    if (error instanceof ProviderConfigError) throw new ConfigError(`Invalid IDENTITY_PROVIDERS: ${error.message}`);
+    throw error;
+  }
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  return { ...config, publicUrl: (config.PUBLIC_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '') };
+  return { ...config, identityProviders, publicUrl: (config.PUBLIC_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '') };
 }
