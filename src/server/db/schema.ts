@@ -48,6 +48,33 @@ export interface OobCodesTable {
   used_at: string | null;
 }
 
+/** A provider identity (Google's `sub`, GitHub's user id) linked to an account. */
+export interface FederatedIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  federated_id: string;
+  email: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  created_at: string;
+}
+
+/** The server's half of a provider sign-in in progress ('auth'), or an identity awaiting a link ('pending'). */
+export interface IdpSessionsTable {
+  /** SHA-256 of the handle the client holds (sessionId or pendingToken). */
+  id: string;
+  kind: 'auth' | 'pending';
+  provider_id: string;
+  state: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  identity: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface ServicesTable {
   id: string;
   position: number;
@@ -123,6 +150,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
   oob_codes: OobCodesTable;
+  federated_identities: FederatedIdentitiesTable;
+  idp_sessions: IdpSessionsTable;
   services: ServicesTable;
   core_values: CoreValuesTable;
   client_reviews: ClientReviewsTable;
@@ -134,6 +163,8 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type FederatedIdentityRow = Selectable<FederatedIdentitiesTable>;
+export type IdpSessionRow = Selectable<IdpSessionsTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type CoreValueRow = Selectable<CoreValuesTable>;
 export type ClientReviewRow = Selectable<ClientReviewsTable>;

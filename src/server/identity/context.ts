@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { AUTH } from '../../common/constants';
 import { emailProblem, normaliseEmail, passwordProblem } from '../../common/identity-schemas';
 import type { Database, UserRow } from '../db/schema';
+import type { IdentityProviderConfig } from './federated/provider-config';
 import { identityError } from './identity-error';
 import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
@@ -21,6 +22,10 @@ export interface IdentityOptions {
   authorizedDomains: readonly string[];
   mailer: Mailer;
   limiter: SignInLimiter;
+  /** Sign-in providers (IDENTITY_PROVIDERS); none by default. */
+  identityProviders?: readonly IdentityProviderConfig[];
+  /** Where provider-call failures are logged (never with tokens or secrets). */
+  warn?: (message: string) => void;
 }
 
 export interface Session {

@@ -1,4 +1,11 @@
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
+import { type FederatedContext } from './federated/federated-context';
+import { idpSessionsRepository } from './federated/idp-sessions-repository';
+import { federatedContext } from './federated/federated-context';
+import { publicProviderInfo } from './federated/provider-config';
+import { createAuthUri, type CreateAuthUriInput } from './use-cases/create-auth-uri';
+import { signInWithIdp, type SignInWithIdpInput } from './use-cases/sign-in-with-idp';
+import { applyUnlink, planUnlink } from './use-cases/unlink-providers';
 import { resetPassword } from './use-cases/reset-password';
 import { refresh } from './use-cases/refresh';
 import { sendOobCode, type SendOobCodeInput } from './use-cases/send-oob-code';
@@ -10,11 +17,28 @@ import { deleteAccount, updateAccount, type UpdateAccountInput } from './use-cas
 export type { IdentityOptions, Session, VerifiedCaller } from './context';
 
 /** Deletes sessions and mailed codes that can never be used again. */
-async function housekeeping(ctx: IdentityContext, nowMs = Date.now()): Promise<{ refreshTokens: number; oobCodes: number }> {
+async function housekeeping(
+  ctx: IdentityContext,
+  nowMs = Date.now(),
+): Promise<{ refreshTokens: number; oobCodes: number; idpSessions: number }> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
+    idpSessions: await idpSessionsRepository(ctx.options.db).deleteExpiredBefore(new Date(nowMs).toISOString()),
   };
+}
+
+/** accounts:update, with `deleteProvider` checked before any change and applied after the others. */
+async function updateWithUnlink(
+  ctx: IdentityContext,
+  fed: FederatedContext,
+  input: UpdateAccountInput & { deleteProvider?: string[] | undefined },
+) {
+  const removing = input.deleteProvider ?? [];
+  if (removing.length > 0) await planUnlink(fed, (await ctx.verify(input.idToken)).user, removing);
+  const result = await updateAccount(ctx, input);
+  if (removing.length === 0) return result;
+  return { ...result, user: await applyUnlink(fed, result.user, removing) };
 }
 
 /**
@@ -24,7 +48,12 @@ async function housekeeping(ctx: IdentityContext, nowMs = Date.now()): Promise<{
  */
 export function identityService(options: IdentityOptions) {
   const ctx = identityContext(options);
+  const fed = federatedContext(ctx, options.identityProviders ?? [], options.warn ?? (() => undefined));
   return {
+    providers: publicProviderInfo(options.identityProviders ?? []),
+    createAuthUri: (input: CreateAuthUriInput) => createAuthUri(fed, input),
+    signInWithIdp: (input: SignInWithIdpInput) => signInWithIdp(fed, input),
+    linkedProviders: (userId: string) => fed.links.listForUser(userId),
     tokens: ctx.tokens,
     mailer: options.mailer,
     verify: ctx.verify,
@@ -33,7 +62,7 @@ export function identityService(options: IdentityOptions) {
     signInWithPassword: (input: PasswordCredentials, clientAddress: string) => signInWithPassword(ctx, input, clientAddress),
     refresh: (refreshToken: string | undefined) => refresh(ctx, refreshToken),
     lookup: async (idToken: string | undefined) => (await ctx.verify(idToken)).user,
-    update: (input: UpdateAccountInput) => updateAccount(ctx, input),
+    update: (input: UpdateAccountInput & { deleteProvider?: string[] | undefined }) => updateWithUnlink(ctx, fed, input),
     deleteAccount: (idToken: string | undefined) => deleteAccount(ctx, idToken),
     sendOobCode: (input: SendOobCodeInput) => sendOobCode(ctx, input),
     resetPassword: (input: { oobCode?: string | undefined; newPassword?: string | undefined }) => resetPassword(ctx, input),

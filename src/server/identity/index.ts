@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { identityService } from './identity-service';
 import { createMailer } from './mailer';
+import federatedRoutes from './federated/routes';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 
 export const ISSUER = 'northwind-identity';
@@ -25,6 +26,8 @@ export default fp(
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
       limiter: signInLimiter(counter),
+      identityProviders: app.config.identityProviders,
+      warn: (message) => app.log.warn(message),
     });
     app.decorate('identity', service);
     // Hourly, and never keeping the process alive; a failure is retried the next hour.
@@ -36,7 +39,7 @@ export default fp(
       clearInterval(housekeeping);
       mailer.close();
     });
-    await registerIdentityRoutes(app, service);
+    await registerIdentityRoutes(app, service, [federatedRoutes]);
   },
   { name: 'identity' },
 );

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
+import * as federatedIdentities from './0020-federated-identities';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -7,4 +8,5 @@ import * as initial from './0001-initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0020-federated-identities': federatedIdentities,
 };
