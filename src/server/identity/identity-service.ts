@@ -6,6 +6,9 @@ import { publicProviderInfo } from './federated/provider-config';
 import { createAuthUri, type CreateAuthUriInput } from './use-cases/create-auth-uri';
 import { signInWithIdp, type SignInWithIdpInput } from './use-cases/sign-in-with-idp';
 import { applyUnlink, planUnlink } from './use-cases/unlink-providers';
+import { mfaFor, mfaInfoOf } from './mfa/second-factor';
+import { finalizeTotpEnrollment, type FinalizeEnrollmentInput, startTotpEnrollment, withdrawEnrollment } from './use-cases/mfa-enrollment';
+import { finalizeMfaSignIn, type MfaSignInInput, startMfaSignIn } from './use-cases/mfa-sign-in';
 import { resetPassword } from './use-cases/reset-password';
 import { refresh } from './use-cases/refresh';
 import { sendOobCode, type SendOobCodeInput } from './use-cases/send-oob-code';
@@ -20,11 +23,12 @@ export type { IdentityOptions, Session, VerifiedCaller } from './context';
 async function housekeeping(
   ctx: IdentityContext,
   nowMs = Date.now(),
-): Promise<{ refreshTokens: number; oobCodes: number; idpSessions: number }> {
+): Promise<{ refreshTokens: number; oobCodes: number; idpSessions: number; mfaSessions: number }> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
     idpSessions: await idpSessionsRepository(ctx.options.db).deleteExpiredBefore(new Date(nowMs).toISOString()),
+    mfaSessions: await mfaFor(ctx).deleteExpiredSessions(new Date(nowMs).toISOString()),
   };
 }
 
@@ -54,6 +58,15 @@ export function identityService(options: IdentityOptions) {
     createAuthUri: (input: CreateAuthUriInput) => createAuthUri(fed, input),
     signInWithIdp: (input: SignInWithIdpInput) => signInWithIdp(fed, input),
     linkedProviders: (userId: string) => fed.links.listForUser(userId),
+    mfaInfo: async (userId: string) => {
+      const enrollment = await mfaFor(ctx).enrollmentFor(userId);
+      return enrollment ? [mfaInfoOf(enrollment)] : [];
+    },
+    startTotpEnrollment: (idToken: string | undefined) => startTotpEnrollment(ctx, idToken),
+    finalizeTotpEnrollment: (input: FinalizeEnrollmentInput, clientAddress: string) => finalizeTotpEnrollment(ctx, input, clientAddress),
+    withdrawEnrollment: (idToken: string | undefined, enrollmentId: string | undefined) => withdrawEnrollment(ctx, idToken, enrollmentId),
+    startMfaSignIn: (input: MfaSignInInput) => startMfaSignIn(ctx, input),
+    finalizeMfaSignIn: (input: MfaSignInInput, clientAddress: string) => finalizeMfaSignIn(ctx, input, clientAddress),
     tokens: ctx.tokens,
     mailer: options.mailer,
     verify: ctx.verify,

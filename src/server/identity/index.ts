@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { identityService } from './identity-service';
 import { createMailer } from './mailer';
 import federatedRoutes from './federated/routes';
+import mfaRoutes from './mfa/routes';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 
 export const ISSUER = 'northwind-identity';
@@ -39,7 +40,7 @@ export default fp(
       clearInterval(housekeeping);
       mailer.close();
     });
-    await registerIdentityRoutes(app, service, [federatedRoutes]);
+    await registerIdentityRoutes(app, service, [federatedRoutes, mfaRoutes]);
   },
   { name: 'identity' },
 );

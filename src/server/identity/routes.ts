@@ -5,6 +5,7 @@ import type { FederatedIdentityRow, UserRow } from '../db/schema';
 import { handleIdentityError } from './error-handler';
 import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
+import { mfaRequiredBody, mfaRequiredResponse } from './mfa/routes';
 import { epochMillisString } from './rules';
 
 export interface IdentityRoutesOptions {
@@ -61,6 +62,7 @@ const userInfo = z.object({
   createdAt: z.string(),
   lastLoginAt: z.string().optional(),
   lastRefreshAt: z.string().optional(),
+  mfaInfo: mfaRequiredResponse.shape.mfaInfo.optional(),
 });
 
 function providerInfo(user: UserRow, linked: readonly FederatedIdentityRow[]) {
@@ -154,10 +156,11 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
 
   app.post(
     '/v1/accounts::signInWithPassword',
-    { schema: { body: credentialsBody, response: { 200: sessionResponse } } },
+    { schema: { body: credentialsBody, response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } } },
     async (request) => {
-      const session = await service.signInWithPassword(request.body, clientAddress(request));
-      return sessionBody('VerifyPasswordResponse', session, { registered: true });
+      const result = await service.signInWithPassword(request.body, clientAddress(request));
+      if ('mfaPendingCredential' in result) return mfaRequiredBody(result);
+      return sessionBody('VerifyPasswordResponse', result, { registered: true });
     },
   );
 
@@ -260,7 +263,9 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     { schema: { body: idTokenBody, response: { 200: z.object({ kind: z.string(), users: z.array(userInfo) }) } } },
     async (request) => {
       const user = await service.lookup(request.body.idToken);
-      return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [describeUser(user, await service.linkedProviders(user.id))] };
+      const mfaInfo = await service.mfaInfo(user.id);
+      const described = { ...describeUser(user, await service.linkedProviders(user.id)), ...(mfaInfo.length > 0 ? { mfaInfo } : {}) };
+      return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [described] };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as federatedIdentities from './0020-federated-identities';
+import * as twoStepSignIn from './0021-two-step-sign-in';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -9,4 +10,5 @@ import * as federatedIdentities from './0020-federated-identities';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0020-federated-identities': federatedIdentities,
+  '0021-two-step-sign-in': twoStepSignIn,
 };

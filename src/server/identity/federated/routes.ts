@@ -46,6 +46,14 @@ export function verifyAssertionBody(result: IdpSignInResult, returnIdpCredential
   switch (result.kind) {
     case 'needConfirmation':
       return { ...base, needConfirmation: true, pendingToken: result.pendingToken };
+    case 'mfa':
+      return {
+        ...base,
+        localId: result.pending.user.id,
+        email: result.pending.user.email,
+        mfaPendingCredential: result.pending.mfaPendingCredential,
+        mfaInfo: result.pending.mfaInfo,
+      };
     case 'session':
       return {
         ...base,

@@ -6,6 +6,7 @@ import { HANDLER_PATH, IDP_SESSION_LIFETIME_MS, type FederatedContext } from '..
 import { AlreadyLinkedError } from '../federated/federated-identities-repository';
 import type { ProviderIdentity, ProviderTokens } from '../federated/provider-client';
 import { identityError } from '../identity-error';
+import { type MfaRequired, secondFactorGate } from '../mfa/second-factor';
 import { isoAfter } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
 import { DuplicateEmailError } from '../users-repository';
@@ -22,7 +23,9 @@ export interface SignInWithIdpInput {
 export type IdpSignInResult =
   | { kind: 'session'; session: Session; identity: ProviderIdentity; tokens: ProviderTokens; isNewUser: boolean }
   /** The provider's email belongs to an account: prove that account, then link with `pendingToken`. */
-  | { kind: 'needConfirmation'; identity: ProviderIdentity; tokens: ProviderTokens; pendingToken: string };
+  | { kind: 'needConfirmation'; identity: ProviderIdentity; tokens: ProviderTokens; pendingToken: string }
+  /** The account has two-step sign-in: finish with mfaSignIn:finalize. */
+  | { kind: 'mfa'; identity: ProviderIdentity; tokens: ProviderTokens; pending: MfaRequired };
 
 /** The three ways a client hands over a provider's proof: the code flow, a credential, a pending link. */
 async function verifiedIdentity(
@@ -179,6 +182,8 @@ export async function signInWithIdp(fed: FederatedContext, input: SignInWithIdpI
       const user = await fed.identity.users.findById(existing.user_id);
       if (!user) continue;
       if (user.disabled === 1) throw identityError('USER_DISABLED');
+      const pending = await secondFactorGate(fed.identity, user);
+      if (pending) return { kind: 'mfa', identity, tokens, pending };
       return {
         kind: 'session',
         session: await fed.identity.startSession(await fed.identity.recordLogin(user)),

@@ -1,5 +1,6 @@
 import { type IdentityContext, type Session, validEmail } from '../context';
 import { identityError, IdentityError } from '../identity-error';
+import { type MfaRequired, secondFactorGate } from '../mfa/second-factor';
 import { checkPassword } from '../passwords';
 
 export interface PasswordCredentials {
@@ -7,8 +8,15 @@ export interface PasswordCredentials {
   password?: string | undefined;
 }
 
-/** accounts:signInWithPassword, behind the failed-attempt limit of decision 0102. */
-export async function signInWithPassword(ctx: IdentityContext, input: PasswordCredentials, clientAddress: string): Promise<Session> {
+/**
+ * accounts:signInWithPassword, behind the failed-attempt limit of decision 0102; an account with
+ * two-step sign-in gets a pending credential instead of a session.
+ */
+export async function signInWithPassword(
+  ctx: IdentityContext,
+  input: PasswordCredentials,
+  clientAddress: string,
+): Promise<Session | MfaRequired> {
   const { limiter } = ctx.options;
   const email = validEmail(input.email);
   if (!input.password) throw identityError('MISSING_PASSWORD');
@@ -28,5 +36,5 @@ export async function signInWithPassword(ctx: IdentityContext, input: PasswordCr
   }
   if (user.disabled === 1) throw identityError('USER_DISABLED');
   await limiter.recordSuccess(email);
-  return ctx.startSession(await ctx.recordLogin(user));
+  return (await secondFactorGate(ctx, user)) ?? ctx.startSession(await ctx.recordLogin(user));
 }
