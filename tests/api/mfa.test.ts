@@ -239,7 +239,7 @@ describe.each(ENGINES)('two-step sign-in (%s)', (engine) => {
       totpVerificationInfo: { verificationCode: codeFor(user.secret, 1) },
     });
     expect(right.body.error.message).toMatch(/^TOO_MANY_ATTEMPTS_TRY_LATER/);
-    expect(right.headers.get('retry-after')).toBe('900');
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
   it('asks a provider sign-in for the second step too', async () => {

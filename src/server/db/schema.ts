@@ -37,6 +37,13 @@ export interface SigningKeysTable {
   created_at: string;
 }
 
+/** Secrets the server generates once and shares between instances (the CSRF token key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface OobCodesTable {
   id: string;
   code_hash: string;
@@ -175,10 +182,19 @@ export interface ScheduleActivitiesTable {
   speaker: string | null;
 }
 
+/** A fixed-window counter of a rate limit (used when there is no Redis). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
   federated_identities: FederatedIdentitiesTable;
   idp_sessions: IdpSessionsTable;
@@ -192,6 +208,16 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  job_leases: JobLeasesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+/** Who runs a periodic job until when (src/server/housekeeping). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

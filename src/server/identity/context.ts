@@ -5,11 +5,11 @@ import { emailProblem, normaliseEmail, passwordProblem } from '../../common/iden
 import type { Database, UserRow } from '../db/schema';
 import type { IdentityProviderConfig } from './federated/provider-config';
 import { identityError } from './identity-error';
+import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
 import { refreshTokensRepository } from './refresh-tokens-repository';
 import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
-import type { SignInLimiter } from './sign-in-limiter';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
 import { usersRepository } from './users-repository';
@@ -21,7 +21,7 @@ export interface IdentityOptions {
   publicUrl: string;
   authorizedDomains: readonly string[];
   mailer: Mailer;
-  limiter: SignInLimiter;
+  limits: IdentityLimits;
   /** Sign-in providers (IDENTITY_PROVIDERS); none by default. */
   identityProviders?: readonly IdentityProviderConfig[];
   /** Where provider-call failures are logged (never with tokens or secrets). */

@@ -1,7 +1,7 @@
+import { deleteEndedWindows } from '../lib/rate-limit/index';
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
-import { type FederatedContext } from './federated/federated-context';
+import { type FederatedContext, federatedContext } from './federated/federated-context';
 import { idpSessionsRepository } from './federated/idp-sessions-repository';
-import { federatedContext } from './federated/federated-context';
 import { publicProviderInfo } from './federated/provider-config';
 import { createAuthUri, type CreateAuthUriInput } from './use-cases/create-auth-uri';
 import { signInWithIdp, type SignInWithIdpInput } from './use-cases/sign-in-with-idp';
@@ -23,10 +23,11 @@ export type { IdentityOptions, Session, VerifiedCaller } from './context';
 async function housekeeping(
   ctx: IdentityContext,
   nowMs = Date.now(),
-): Promise<{ refreshTokens: number; oobCodes: number; idpSessions: number; mfaSessions: number }> {
+): Promise<{ refreshTokens: number; oobCodes: number; limitWindows: number; idpSessions: number; mfaSessions: number }> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
+    limitWindows: await deleteEndedWindows(ctx.options.db, nowMs),
     idpSessions: await idpSessionsRepository(ctx.options.db).deleteExpiredBefore(new Date(nowMs).toISOString()),
     mfaSessions: await mfaFor(ctx).deleteExpiredSessions(new Date(nowMs).toISOString()),
   };
@@ -71,13 +72,13 @@ export function identityService(options: IdentityOptions) {
     mailer: options.mailer,
     verify: ctx.verify,
     housekeeping: (nowMs?: number) => housekeeping(ctx, nowMs),
-    signUp: (input: SignUpInput) => signUp(ctx, input),
+    signUp: (input: SignUpInput, clientAddress: string) => signUp(ctx, input, clientAddress),
     signInWithPassword: (input: PasswordCredentials, clientAddress: string) => signInWithPassword(ctx, input, clientAddress),
     refresh: (refreshToken: string | undefined) => refresh(ctx, refreshToken),
     lookup: async (idToken: string | undefined) => (await ctx.verify(idToken)).user,
     update: (input: UpdateAccountInput & { deleteProvider?: string[] | undefined }) => updateWithUnlink(ctx, fed, input),
     deleteAccount: (idToken: string | undefined) => deleteAccount(ctx, idToken),
-    sendOobCode: (input: SendOobCodeInput) => sendOobCode(ctx, input),
+    sendOobCode: (input: SendOobCodeInput, clientAddress: string) => sendOobCode(ctx, input, clientAddress),
     resetPassword: (input: { oobCode?: string | undefined; newPassword?: string | undefined }) => resetPassword(ctx, input),
     signInWithEmailLink: (input: EmailLinkInput) => signInWithEmailLink(ctx, input),
   };

@@ -1,7 +1,10 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
+import * as rateLimitCounters from './0002-rate-limit-counters';
 import * as federatedIdentities from './0020-federated-identities';
 import * as twoStepSignIn from './0021-two-step-sign-in';
+import * as jobLeases from './0040-job-leases';
+import * as serverSecrets from './0060-server-secrets';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -9,6 +12,9 @@ import * as twoStepSignIn from './0021-two-step-sign-in';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-rate-limit-counters': rateLimitCounters,
   '0020-federated-identities': federatedIdentities,
   '0021-two-step-sign-in': twoStepSignIn,
+  '0040-job-leases': jobLeases,
+  '0060-server-secrets': serverSecrets,
 };

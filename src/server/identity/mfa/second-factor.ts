@@ -1,6 +1,7 @@
 import type { MfaEnrollmentRow, UserRow } from '../../db/schema';
 import type { IdentityContext } from '../context';
-import { identityError, IdentityError } from '../identity-error';
+import { identityError } from '../identity-error';
+import { limitReached } from '../limits';
 import { isoAfter } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
 import { type MfaRepository, mfaRepository } from './mfa-repository';
@@ -51,18 +52,25 @@ export async function secondFactorGate(ctx: IdentityContext, user: UserRow): Pro
   return { user, mfaPendingCredential, mfaInfo: [mfaInfoOf(enrollment)] };
 }
 
-/** Wrong codes count like wrong passwords (decision 0102), per account and per client address. */
-export async function guardCodeAttempts(ctx: IdentityContext, userId: string, clientAddress: string): Promise<void> {
-  const { limiter } = ctx.options;
-  if (await limiter.isBlocked(`mfa:${userId}`, clientAddress)) {
-    throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER', 'Too many wrong codes. Try again later', 400, {
-      'Retry-After': String(Math.ceil(limiter.rule.windowMs / 1000)),
-    });
-  }
+/**
+ * Code attempts count like password attempts (decision 0102): per account and per client
+ * address, counted before the code is checked, so a burst gets no more checks than the limit.
+ */
+export async function countCodeAttempt(ctx: IdentityContext, userId: string, clientAddress: string): Promise<void> {
+  const { limits } = ctx.options;
+  const byAccount = await limits.mfaCodePerAccount.consume(userId);
+  if (!byAccount.allowed) throw limitReached(byAccount, 'Too many wrong codes. Try again later');
+  const byAddress = await limits.signInPerAddress.consume(clientAddress);
+  if (!byAddress.allowed) throw limitReached(byAddress, 'Too many wrong codes. Try again later');
 }
 
-export async function wrongCode(ctx: IdentityContext, userId: string, clientAddress: string): Promise<never> {
-  await ctx.options.limiter.recordFailure(`mfa:${userId}`, clientAddress);
+/** A right code clears the account's count and gives the address its attempt back. */
+export async function codeAccepted(ctx: IdentityContext, userId: string, clientAddress: string): Promise<void> {
+  const { limits } = ctx.options;
+  await Promise.all([limits.mfaCodePerAccount.reset(userId), limits.signInPerAddress.release(clientAddress)]);
+}
+
+export function wrongCode(): never {
   throw identityError('INVALID_CODE', 'The code is wrong or was already used');
 }
 
@@ -74,8 +82,8 @@ export async function checkTotp(
   code: string | undefined,
   clientAddress: string,
 ): Promise<number> {
-  await guardCodeAttempts(ctx, userId, clientAddress);
+  await countCodeAttempt(ctx, userId, clientAddress);
   const step = code && code.length <= 20 ? matchingStep(secret, code.trim(), Date.now()) : null;
-  if (step === null) return wrongCode(ctx, userId, clientAddress);
+  if (step === null) return wrongCode();
   return step;
 }

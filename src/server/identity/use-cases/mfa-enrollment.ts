@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IdentityContext, Session } from '../context';
 import { identityError } from '../identity-error';
 import { FactorExistsError } from '../mfa/mfa-repository';
-import { checkTotp, mfaFor } from '../mfa/second-factor';
+import { checkTotp, codeAccepted, mfaFor } from '../mfa/second-factor';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, TOTP_RULE } from '../mfa/totp';
 import { isoAfter } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
@@ -88,7 +88,7 @@ export async function finalizeTotpEnrollment(
     if (error instanceof FactorExistsError) throw identityError('SECOND_FACTOR_EXISTS', 'Two-step sign-in is already on');
     throw error;
   }
-  await ctx.options.limiter.recordSuccess(`mfa:${caller.user.id}`);
+  await codeAccepted(ctx, caller.user.id, clientAddress);
   return { session: await ctx.startSession(caller.user), recoveryCodes };
 }
 

@@ -1,6 +1,6 @@
 import type { IdentityContext, Session } from '../context';
 import { identityError } from '../identity-error';
-import { checkTotp, guardCodeAttempts, mfaFor, wrongCode } from '../mfa/second-factor';
+import { checkTotp, codeAccepted, countCodeAttempt, mfaFor, wrongCode } from '../mfa/second-factor';
 import { normaliseRecoveryCode, recoveryCodeHash } from '../mfa/totp';
 import { tokenHash } from '../token-service';
 
@@ -40,14 +40,13 @@ export async function finalizeMfaSignIn(ctx: IdentityContext, input: MfaSignInIn
   const code = input.verificationCode?.trim() ?? '';
   const recovery = /^\d{6}$/.test(code) ? null : normaliseRecoveryCode(code.slice(0, 40));
   if (recovery) {
-    await guardCodeAttempts(ctx, user.id, clientAddress);
-    if (!(await mfa.useRecoveryCode(user.id, recoveryCodeHash(recovery), new Date().toISOString())))
-      await wrongCode(ctx, user.id, clientAddress);
+    await countCodeAttempt(ctx, user.id, clientAddress);
+    if (!(await mfa.useRecoveryCode(user.id, recoveryCodeHash(recovery), new Date().toISOString()))) wrongCode();
   } else {
     const step = await checkTotp(ctx, user.id, enrollment.secret, code, clientAddress);
-    if (!(await mfa.useStep(enrollment.id, step))) await wrongCode(ctx, user.id, clientAddress);
+    if (!(await mfa.useStep(enrollment.id, step))) wrongCode();
   }
   if (!(await mfa.markSessionUsed(row.id, new Date().toISOString()))) throw identityError('INVALID_MFA_PENDING_CREDENTIAL');
-  await ctx.options.limiter.recordSuccess(`mfa:${user.id}`);
+  await codeAccepted(ctx, user.id, clientAddress);
   return ctx.startSession(await ctx.recordLogin(user));
 }
