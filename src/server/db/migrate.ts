@@ -10,7 +10,9 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date. Safe to run on every start and from several instances. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Features land with numbers from their own ranges, so a database may already hold a higher
+  // number than a newly added migration: run the missing ones instead of refusing to start.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
