@@ -55,6 +55,63 @@ export interface OobCodesTable {
   used_at: string | null;
 }
 
+/** A provider identity (Google's `sub`, GitHub's user id) linked to an account. */
+export interface FederatedIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  federated_id: string;
+  email: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  created_at: string;
+}
+
+/** The server's half of a provider sign-in in progress ('auth'), or an identity awaiting a link ('pending'). */
+export interface IdpSessionsTable {
+  /** SHA-256 of the handle the client holds (sessionId or pendingToken). */
+  id: string;
+  kind: 'auth' | 'pending';
+  provider_id: string;
+  state: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  identity: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A TOTP authenticator of an account (two-step sign-in). */
+export interface MfaEnrollmentsTable {
+  id: string;
+  user_id: string;
+  display_name: string | null;
+  /** Base32 shared secret. */
+  secret: string;
+  enrolled_at: string;
+  last_used_step: number;
+}
+
+/** An enrolment waiting for its first code ('enroll'), or a sign-in waiting for the second step ('sign_in'). */
+export interface MfaSessionsTable {
+  /** SHA-256 of the handle the client holds (sessionInfo or mfaPendingCredential). */
+  id: string;
+  kind: 'enroll' | 'sign_in';
+  user_id: string;
+  secret: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
 export interface ServicesTable {
   id: string;
   position: number;
@@ -206,6 +263,11 @@ export interface Database {
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
+  federated_identities: FederatedIdentitiesTable;
+  idp_sessions: IdpSessionsTable;
+  mfa_enrollments: MfaEnrollmentsTable;
+  mfa_sessions: MfaSessionsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   services: ServicesTable;
   core_values: CoreValuesTable;
   client_reviews: ClientReviewsTable;
@@ -231,6 +293,10 @@ export interface JobLeasesTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type FederatedIdentityRow = Selectable<FederatedIdentitiesTable>;
+export type IdpSessionRow = Selectable<IdpSessionsTable>;
+export type MfaEnrollmentRow = Selectable<MfaEnrollmentsTable>;
+export type MfaSessionRow = Selectable<MfaSessionsTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type CoreValueRow = Selectable<CoreValuesTable>;
 export type ClientReviewRow = Selectable<ClientReviewsTable>;

@@ -7,6 +7,7 @@ import { auditRepository } from '../audit/repository';
 import type { Engine } from '../db/database';
 import type { Database, UserRow } from '../db/schema';
 import { settingsRepository } from '../settings/repository';
+import type { IdentityProviderConfig } from './federated/provider-config';
 import { identityError } from './identity-error';
 import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
@@ -27,6 +28,10 @@ export interface IdentityOptions {
   authorizedDomains: readonly string[];
   mailer: Mailer;
   limits: IdentityLimits;
+  /** Sign-in providers (IDENTITY_PROVIDERS); none by default. */
+  identityProviders?: readonly IdentityProviderConfig[];
+  /** Where provider-call failures are logged (never with tokens or secrets). */
+  warn?: (message: string) => void;
 }
 
 export interface Session {

@@ -5,6 +5,8 @@ import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
 import { instrumentMailer } from '../metrics/plugin';
 import { createMailer } from './mailer';
+import federatedRoutes from './federated/routes';
+import mfaRoutes from './mfa/routes';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 import { identityLimits } from './limits';
 
@@ -34,6 +36,8 @@ export default fp(
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
       limits,
+      identityProviders: app.config.identityProviders,
+      warn: (message) => app.log.warn(message),
     });
     app.decorate('identity', service);
     // Every instance schedules it hourly; the lease lets one of them run it per hour. A failure is
@@ -59,7 +63,7 @@ export default fp(
       clearInterval(timer);
       mailer.close();
     });
-    await registerIdentityRoutes(app, service);
+    await registerIdentityRoutes(app, service, [federatedRoutes, mfaRoutes]);
   },
   { name: 'identity' },
 );
