@@ -23,14 +23,14 @@ await build({
   configFile: false,
   mode: 'production',
   build: {
-    // Two entries (the server and the admin command line): rollupOptions.input names them.
     ssr: true,
     outDir: `${distDir}/server`,
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
+    // The server, and the backup/restore and admin commands that share its configuration and database code.
     rollupOptions: {
-      input: { server: 'src/server/server.ts', 'admin-cli': 'src/server/admin-cli.ts' },
+      input: { server: 'src/server/server.ts', backup: 'src/server/backup/cli.ts', 'admin-cli': 'src/server/admin-cli.ts' },
       output: { entryFileNames: '[name].js' },
     },
   },

@@ -8,11 +8,11 @@ import type { Engine } from '../db/database';
 import type { Database, UserRow } from '../db/schema';
 import { settingsRepository } from '../settings/repository';
 import { identityError } from './identity-error';
+import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
 import { refreshTokensRepository } from './refresh-tokens-repository';
 import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
-import type { SignInLimiter } from './sign-in-limiter';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
 import { userRolesRepository } from './user-roles-repository';
@@ -26,7 +26,7 @@ export interface IdentityOptions {
   publicUrl: string;
   authorizedDomains: readonly string[];
   mailer: Mailer;
-  limiter: SignInLimiter;
+  limits: IdentityLimits;
 }
 
 export interface Session {

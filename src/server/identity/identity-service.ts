@@ -1,3 +1,4 @@
+import { deleteEndedWindows } from '../lib/rate-limit/index';
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
 import { createFirstAdmin, type FirstAdminInput, isSetupLinkUsable, issueSetupLink } from './use-cases/first-admin';
 import { resetPassword } from './use-cases/reset-password';
@@ -11,10 +12,14 @@ import { deleteAccount, updateAccount, type UpdateAccountInput } from './use-cas
 export type { IdentityOptions, Session, VerifiedCaller } from './context';
 
 /** Deletes sessions and mailed codes that can never be used again. */
-async function housekeeping(ctx: IdentityContext, nowMs = Date.now()): Promise<{ refreshTokens: number; oobCodes: number }> {
+async function housekeeping(
+  ctx: IdentityContext,
+  nowMs = Date.now(),
+): Promise<{ refreshTokens: number; oobCodes: number; limitWindows: number }> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
+    limitWindows: await deleteEndedWindows(ctx.options.db, nowMs),
   };
 }
 
@@ -30,13 +35,13 @@ export function identityService(options: IdentityOptions) {
     mailer: options.mailer,
     verify: ctx.verify,
     housekeeping: (nowMs?: number) => housekeeping(ctx, nowMs),
-    signUp: (input: SignUpInput) => signUp(ctx, input),
+    signUp: (input: SignUpInput, clientAddress: string) => signUp(ctx, input, clientAddress),
     signInWithPassword: (input: PasswordCredentials, clientAddress: string) => signInWithPassword(ctx, input, clientAddress),
     refresh: (refreshToken: string | undefined) => refresh(ctx, refreshToken),
     lookup: async (idToken: string | undefined) => (await ctx.verify(idToken)).user,
     update: (input: UpdateAccountInput) => updateAccount(ctx, input),
     deleteAccount: (idToken: string | undefined) => deleteAccount(ctx, idToken),
-    sendOobCode: (input: SendOobCodeInput) => sendOobCode(ctx, input),
+    sendOobCode: (input: SendOobCodeInput, clientAddress: string) => sendOobCode(ctx, input, clientAddress),
     resetPassword: (input: { oobCode?: string | undefined; newPassword?: string | undefined }) => resetPassword(ctx, input),
     signInWithEmailLink: (input: EmailLinkInput) => signInWithEmailLink(ctx, input),
     rolesOf: (userId: string) => ctx.roles.rolesOf(userId),

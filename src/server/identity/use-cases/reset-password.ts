@@ -15,7 +15,7 @@ export async function resetPassword(
   if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
   await ctx.users.update(user.id, { password_hash: await hashPassword(password) });
   // The mailbox proved who they are: clear the failures that may have locked them out.
-  await ctx.options.limiter.recordSuccess(user.email);
+  await ctx.options.limits.signInPerEmail.reset(user.email);
   await ctx.endAllSessions(user.id);
   return { email: user.email };
 }

@@ -3,7 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { type IdentityContext, validEmail } from '../context';
 import { identityError } from '../identity-error';
 import type { OobRequestType } from '../oob-codes-repository';
-import { isAuthorizedContinueUrl, isoAfter, OOB_CODE_LIFETIME_MS, OOB_SEND_LIMIT_PER_HOUR } from '../rules';
+import { limitReached } from '../limits';
+import { isAuthorizedContinueUrl, isoAfter, OOB_CODE_LIFETIME_MS } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
 
 export interface SendOobCodeInput {
@@ -45,8 +46,35 @@ function oobMail(publicUrl: string, requestType: OobRequestType, email: string, 
   };
 }
 
+const PROBING = 'Too many password resets for unknown addresses from your network; try again later';
+
+/** An address that asked about too many unknown emails gets no answer about any email. */
+async function refuseProbingAddress(ctx: IdentityContext, clientAddress: string): Promise<void> {
+  const limit = ctx.options.limits.unknownResetPerAddress;
+  if (await limit.isOver(clientAddress)) throw limitReached({ allowed: false, count: limit.rule.max, retryAfterSeconds: 3600 }, PROBING);
+}
+
+/** EMAIL_NOT_FOUND says whether an account exists, so each one is counted (decision 0611). */
+async function answerUnknownEmail(ctx: IdentityContext, clientAddress: string): Promise<never> {
+  const decision = await ctx.options.limits.unknownResetPerAddress.consume(clientAddress);
+  if (!decision.allowed) throw limitReached(decision, PROBING);
+  throw identityError('EMAIL_NOT_FOUND');
+}
+
+/** Per client address across every recipient, then per recipient and kind. */
+async function limitMail(ctx: IdentityContext, clientAddress: string, recipientKey: string, requestType: OobRequestType): Promise<void> {
+  const { limits } = ctx.options;
+  const byAddress = await limits.mailPerAddress.consume(clientAddress);
+  if (!byAddress.allowed) throw limitReached(byAddress, 'Too many mails were requested from your network; try again later');
+  const byRecipient = await limits.mailPerRecipient.consume(recipientKey);
+  if (!byRecipient.allowed) {
+    const code = requestType === 'PASSWORD_RESET' ? 'RESET_PASSWORD_EXCEED_LIMIT' : 'TOO_MANY_ATTEMPTS_TRY_LATER';
+    throw limitReached(byRecipient, 'Too many mails were sent to this address; try again later', code);
+  }
+}
+
 /** accounts:sendOobCode: mails a single-use code (password reset, sign-in link, verification). */
-export async function sendOobCode(ctx: IdentityContext, input: SendOobCodeInput): Promise<{ email: string }> {
+export async function sendOobCode(ctx: IdentityContext, input: SendOobCodeInput, clientAddress: string): Promise<{ email: string }> {
   const { requestType } = input;
   if (!isRequestType(requestType)) {
     throw identityError('INVALID_REQ_TYPE', 'requestType must be PASSWORD_RESET, EMAIL_SIGNIN or VERIFY_EMAIL');
@@ -61,14 +89,12 @@ export async function sendOobCode(ctx: IdentityContext, input: SendOobCodeInput)
     email = user.email;
   } else {
     email = validEmail(input.email);
+    if (requestType === 'PASSWORD_RESET') await refuseProbingAddress(ctx, clientAddress);
     user = await ctx.users.findByEmail(email);
-    if (requestType === 'PASSWORD_RESET' && !user) throw identityError('EMAIL_NOT_FOUND');
+    if (requestType === 'PASSWORD_RESET' && !user) await answerUnknownEmail(ctx, clientAddress);
   }
+  await limitMail(ctx, clientAddress, `${requestType}:${email}`, requestType);
   const nowMs = Date.now();
-  const sentLastHour = await ctx.oobCodes.countSince(email, requestType, new Date(nowMs - 60 * 60_000).toISOString());
-  if (sentLastHour >= OOB_SEND_LIMIT_PER_HOUR) {
-    throw identityError(requestType === 'PASSWORD_RESET' ? 'RESET_PASSWORD_EXCEED_LIMIT' : 'TOO_MANY_ATTEMPTS_TRY_LATER');
-  }
   const code = randomToken();
   await ctx.oobCodes.insert({
     id: randomUUID(),

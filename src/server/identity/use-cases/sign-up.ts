@@ -1,6 +1,7 @@
 import type { UserRow } from '../../db/schema';
 import { type IdentityContext, newUserId, type Session, validEmail, validNewPassword } from '../context';
 import { identityError } from '../identity-error';
+import { limitReached } from '../limits';
 import { hashPassword } from '../passwords';
 import { DuplicateEmailError } from '../users-repository';
 
@@ -11,11 +12,14 @@ export interface SignUpInput {
 }
 
 /** accounts:signUp: a new password account and its first session. */
-export async function signUp(ctx: IdentityContext, input: SignUpInput): Promise<Session> {
+export async function signUp(ctx: IdentityContext, input: SignUpInput, clientAddress: string): Promise<Session> {
   const email = validEmail(input.email);
   const password = validNewPassword(input.password);
   await ctx.requireSignUpOpen();
   if (await ctx.users.findByEmail(email)) throw identityError('EMAIL_EXISTS');
+  // Counted once the request is well formed and the address free: what would create an account.
+  const allowance = await ctx.options.limits.signUpPerAddress.consume(clientAddress);
+  if (!allowance.allowed) throw limitReached(allowance, 'Too many accounts were created from your network; try again later');
   const now = new Date().toISOString();
   let user: UserRow;
   try {
