@@ -36,6 +36,9 @@ export default defineConfig({
       E2E_DATABASE_FILE: databaseFile,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
+      // Every spec signs up from one address; the per-address limits have their own API tests.
+      SIGN_UP_LIMIT_PER_HOUR: '1000',
+      MAIL_LIMIT_PER_HOUR: '1000',
     },
   },
 });

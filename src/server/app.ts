@@ -1,17 +1,22 @@
 import compress from '@fastify/compress';
+import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentChanges from './cache/content-changes';
+import { createChangeBus } from './changes/bus';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
+import { databaseStore, redisStore } from './lib/rate-limit/index';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
 import metrics from './metrics/plugin';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
+import lifecycle from './plugins/lifecycle';
 import requestLog from './plugins/request-log';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
@@ -47,12 +52,18 @@ const REDACT = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
-    trustProxy: config.TRUST_PROXY,
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // Every line names the instance, so the logs of several instances can be told apart.
+      base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
+    },
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.
+    // Requests arriving while closing are refused by the lifecycle plugin, in our error format.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request instead of Fastify's two (plugins/request-log.ts, LOG_REQUESTS).
     logController: new LogController({ disableRequestLogging: true }),
@@ -63,12 +74,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
+  // Cross-instance change notices (decision 1000): caches and the live stream listen here.
+  const changes = await createChangeBus({ redis: options.redis ?? null, databaseUrl: config.DATABASE_URL, logger: app.log });
+  app.decorate('changes', changes);
+  app.decorate('rateLimitStore', options.redis ? redisStore(options.redis) : databaseStore(options.database.db));
 
   await app.register(errors);
   await app.register(requestLog);
   await app.register(metrics);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(lifecycle, { instanceId: config.INSTANCE_ID });
   await app.register(contentChanges);
 
   await app.register(healthRoutes);
@@ -86,17 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteRenderer: options.siteRenderer ?? builtSiteRenderer(config.DIST_DIR),
   });
 
-  // While shutting down, answer in-flight requests with `Connection: close` so keep-alive
-  // sockets end with their last response instead of holding the shutdown open.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('Connection', 'close');
-  });
-
   app.addHook('onClose', async () => {
+    await changes.close();
     await options.database.close();
     if (options.redis) await options.redis.quit().catch(() => undefined);
   });

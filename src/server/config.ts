@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { parseRequestLogPolicy } from './logging/request-log-policy';
 
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
@@ -11,6 +13,24 @@ const databaseUrl = z
     message: 'must be sqlite:PATH, sqlite::memory: or postgres://user@host:port/database',
   });
 
+/** A whole number of milliseconds from the environment, within bounds, with a default. */
+const milliseconds = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be between ${min} and ${max} milliseconds`)
+    .max(max, `must be between ${min} and ${max} milliseconds`)
+    .default(fallback);
+
+/** Names this process in responses (X-Instance) and log lines; unique per process by default. */
+export function defaultInstanceId(): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 48) || 'host';
+  return `${host}-${process.pid}`;
+}
+
 const schema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -20,6 +40,28 @@ const schema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1).default('localhost'),
   DATABASE_URL: databaseUrl.default('sqlite:./data/app.db'),
+  /** PostgreSQL connections per instance (ignored for SQLite). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 200')
+    .max(200, 'must be between 1 and 200')
+    .default(10),
+  /** Connect, query and statement timeout of the database (SQLite: how long to wait for a lock). */
+  DATABASE_TIMEOUT_MS: milliseconds(5000, 100, 600_000),
+  /** Connect and command timeout of Redis. */
+  REDIS_TIMEOUT_MS: milliseconds(1000, 50, 60_000),
+  /** After SIGTERM: how long readiness fails while requests are still served, before closing. */
+  SHUTDOWN_DRAIN_MS: milliseconds(5000, 0, 600_000),
+  /** After draining: how long in-flight requests may take before the process exits with code 1. */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 100, 600_000),
+  INSTANCE_ID: z
+    .string()
+    .trim()
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[A-Za-z0-9._:-]*$/, 'may hold only letters, digits, ".", "_", ":" and "-"')
+    .optional()
+    .transform((value) => value || defaultInstanceId()),
   REDIS_URL: z
     .string()
     .trim()
@@ -69,11 +111,29 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** Trust X-Forwarded-For from a reverse proxy (rate limits per client address). */
+  /** Per client address and hour: new accounts, and mails of the identity service (decision 0611). */
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
+  MAIL_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20),
+  /** Which X-Forwarded-For entries to believe: false, a number of proxy hops, or the proxies' addresses. */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ChangeBusLike, inProcessBus } from './change-bus';
+import type { ChangeBus } from '../changes/bus';
 import { type ContentChange, ContentVersions, isContentChange } from './content-version';
 import { VersionedCache } from './versioned-cache';
 
@@ -23,7 +23,7 @@ export interface ContentChanges {
   cache: VersionedCache;
   /** This instance's id in change messages. */
   instanceId: string;
-  bus: ChangeBusLike;
+  bus: ChangeBus;
   /** Resolvers waiting for their own message to come back, by message id. */
   echoes: Map<string, () => void>;
 }
@@ -74,12 +74,11 @@ export async function contentChanged(app: FastifyInstance, ...changes: ContentCh
 
 /**
  * Decorates `app.contentChanges` (versions, cache) and listens for changes made by other
- * instances. Uses `app.changes` (the cross-instance bus) when present, else a bus inside this
- * process.
+ * instances on the change bus (`app.changes`: in-process with SQLite, Redis or PostgreSQL
+ * LISTEN/NOTIFY across instances).
  */
 export default fp(async function contentChangesPlugin(app: FastifyInstance) {
-  const shared = (app as unknown as { changes?: ChangeBusLike }).changes;
-  const bus = shared ?? inProcessBus(app.config.DATABASE_URL);
+  const bus = app.changes;
   const versions = new ContentVersions();
   const state: ContentChanges = {
     versions,

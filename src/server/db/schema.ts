@@ -118,6 +118,14 @@ export interface ScheduleActivitiesTable {
   speaker: string | null;
 }
 
+/** A fixed-window counter of a rate limit (used when there is no Redis). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -130,6 +138,16 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  job_leases: JobLeasesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+/** Who runs a periodic job until when (src/server/housekeeping). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

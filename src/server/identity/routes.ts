@@ -129,7 +129,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     '/v1/accounts::signUp',
     { schema: { body: credentialsBody.extend({ displayName: optionalString }), response: { 200: sessionResponse } } },
     async (request) => {
-      const session = await service.signUp(request.body);
+      const session = await service.signUp(request.body, clientAddress(request));
       return sessionBody('SignupNewUserResponse', session);
     },
   );
@@ -177,7 +177,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const { email } = await service.sendOobCode(request.body);
+      const { email } = await service.sendOobCode(request.body, clientAddress(request));
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
     },
   );

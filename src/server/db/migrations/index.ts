@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
+import * as rateLimitCounters from './0002-rate-limit-counters';
+import * as jobLeases from './0040-job-leases';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -7,4 +9,6 @@ import * as initial from './0001-initial';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-rate-limit-counters': rateLimitCounters,
+  '0040-job-leases': jobLeases,
 };
