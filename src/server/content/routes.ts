@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import type { ContentTopic } from '../cache/content-version';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { cachedContent } from './cached-content';
 import { CONTENT_CACHE_CONTROL } from './http-cache';
@@ -46,16 +46,16 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply;
     };
 
-  app.get('/api/services', { schema: { response: { 200: z.array(service) } } }, list('services', 'services', content.services));
-  app.get('/api/core-values', { schema: { response: { 200: z.array(coreValue) } } }, list('core-values', 'core-values', content.coreValues));
+  app.get('/api/services', { ...PREPARED_ROUTE, schema: { response: { 200: z.array(service) } } }, list('services', 'services', content.services));
+  app.get('/api/core-values', { ...PREPARED_ROUTE, schema: { response: { 200: z.array(coreValue) } } }, list('core-values', 'core-values', content.coreValues));
   app.get(
     '/api/client-reviews',
-    { schema: { response: { 200: z.array(clientReview) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(clientReview) } } },
     list('client-reviews', 'client-reviews', content.clientReviews),
   );
   app.get(
     '/api/team-members',
-    { schema: { response: { 200: z.array(teamMember) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(teamMember) } } },
     list('team-members', 'team-members', content.teamMembers),
   );
 

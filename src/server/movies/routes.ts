@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '../../common/movie-schema';
 import { contentChanged } from '../cache/content-changes';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { type AuthUser, requireUser } from '../identity/require-user';
 import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
@@ -32,7 +32,7 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/movies',
-    { schema: { response: { 200: z.object({ movies: z.array(movie) }) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ movies: z.array(movie) }) } } },
     async (request, reply) => {
       const prepared = await preparedJson(app, {
         key: 'movies',

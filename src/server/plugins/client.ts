@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPath, isSitePath } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
-import { sendPrepared, prepareResponse } from '../cache/prepared';
+import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
 import { cacheablePage, normalisePath, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { sendError } from './errors';
@@ -116,11 +116,9 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', renderSite);
-  app.get('/landing', renderSite);
-  app.get('/about', renderSite);
-  app.get('/team', renderSite);
-  app.get('/team/:id', renderSite);
+  // The contact page streams and is compressed on the way; the others are prepared (compressed
+  // once), except an unknown member's small 404 page, which goes uncompressed.
+  for (const path of ['/', '/landing', '/about', '/team', '/team/:id']) app.get(path, PREPARED_ROUTE, renderSite);
   app.get('/support', renderSite);
 
   for (const path of [

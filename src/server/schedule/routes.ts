@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { errorResponse } from '../lib/schemas';
 import { notFound } from '../lib/http-error';
@@ -28,7 +28,7 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/schedule',
-    { schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
     async (request, reply) => {
       const prepared = await preparedJson(app, {
         key: 'schedule',

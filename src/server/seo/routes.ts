@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { prepareResponse, sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
 import { cachedContent } from '../content/cached-content';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 
@@ -13,7 +13,7 @@ const SITE_PAGES: SitemapEntry[] = [
 /** /sitemap.xml (the site pages and one page per team member) and /robots.txt. */
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const content = cachedContent(app);
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', PREPARED_ROUTE, async (request, reply) => {
     const prepared = await app.contentChanges.cache.get('sitemap', ['team-members'], async () => {
       const members = await content.teamMembers();
       const entries = [
