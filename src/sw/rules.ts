@@ -1,4 +1,4 @@
-import { isAppPath, isSitePath } from '../common/routes';
+import { isAppPath, isSitePath, trimTrailingSlashes } from '../common/routes';
 
 /**
  * Which requests the service worker answers, and how. Plain functions of a request's parts so
@@ -40,7 +40,7 @@ export function isCacheableApiRead(facts: RequestFacts): boolean {
     facts.method === 'GET' &&
     !facts.hasAuthorization &&
     facts.pathname.startsWith('/api/') &&
-    !NEVER_CACHED_API.has(facts.pathname.replace(/\/+$/, ''))
+    !NEVER_CACHED_API.has(trimTrailingSlashes(facts.pathname))
   );
 }
 

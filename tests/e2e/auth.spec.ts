@@ -260,13 +260,23 @@ test.describe('accounts', () => {
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/charts-and-graphs$/);
 
-    // Another site is never a destination.
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/login?next=//evil.example/');
-    await waitForIonicPage(page);
-    await fillCredentials(page, email, 'next password 1');
-    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/localhost:\d+\/app\/tabs\/home$/);
+    // Another site is never a destination, however the address is dressed up: each of these
+    // normalises to `//evil.example/...` in the browser.
+    for (const next of [
+      '//evil.example/',
+      '/.//evil.example/a',
+      '/..//evil.example/a',
+      '/%2e//evil.example/a',
+      '/app/..//evil.example/a',
+      '/./\\evil.example/a',
+    ]) {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await waitForIonicPage(page);
+      await fillCredentials(page, email, 'next password 1');
+      await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+      await expect(page, `next=${next}`).toHaveURL(/^http:\/\/localhost:\d+\/app\/tabs\/home$/);
+    }
   });
 
   test('the forgot-password page asks for the address and confirms the mail', async ({ page }) => {

@@ -72,6 +72,8 @@ export interface StartOptions {
   redis?: boolean;
   /** With `redis`: another Redis than TEST_REDIS_URL (a throwaway one of a fault test). */
   redisUrl?: string;
+  /** Receives the server's log lines (JSON, level info and up) instead of discarding them. */
+  logStream?: { write: (line: string) => void };
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
   routes?: (app: FastifyInstance) => void;
 }
@@ -100,7 +102,13 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     redis = createRedis(options.redisUrl ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { timeoutMs: config.REDIS_TIMEOUT_MS });
     await redis.connect();
   }
-  const app = await buildApp({ config, database, redis, ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}),
+    ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
+  });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -113,9 +113,15 @@ function deliverSoon(listeners: Listeners, channel: string, message: string): vo
   setImmediate(() => listeners.deliver(channel, message));
 }
 
+/** Fan-outs of the in-process buses, per database: one process may run several apps on one file (tests do). */
+const processListeners = new Map<string, Listeners>();
+
 /** One instance (SQLite): the process is the whole deployment. */
-export function createMemoryBus(logger?: Pick<FastifyBaseLogger, 'warn'>): ChangeBusHandle {
-  const listeners = new Listeners(logger);
+export function createMemoryBus(namespace = 'default', logger?: Pick<FastifyBaseLogger, 'warn'>): ChangeBusHandle {
+  let listeners = processListeners.get(namespace);
+  if (!listeners) processListeners.set(namespace, (listeners = new Listeners(logger)));
+  const shared = listeners;
+  const own = new Set<() => void>();
   let closed = false;
   return {
     kind: 'memory',
@@ -123,12 +129,20 @@ export function createMemoryBus(logger?: Pick<FastifyBaseLogger, 'warn'>): Chang
     async publish(channel, message) {
       checkArguments(channel, message);
       if (closed) throw new Error('The change bus is closed.');
-      deliverSoon(listeners, channel, message);
+      deliverSoon(shared, channel, message);
     },
-    subscribe: (channel, listener) => listeners.add(channel, listener),
+    subscribe(channel, listener) {
+      const off = shared.add(channel, listener);
+      own.add(off);
+      return () => {
+        off();
+        own.delete(off);
+      };
+    },
     async close() {
       closed = true;
-      listeners.clear();
+      for (const off of own) off();
+      own.clear();
     },
   };
 }
@@ -308,5 +322,5 @@ export async function createChangeBus(options: ChangeBusOptions): Promise<Change
   const namespace = changeNamespace(options.databaseUrl);
   if (options.redis) return createRedisBus(options.redis, namespace, options);
   if (/^postgres(ql)?:\/\//.test(options.databaseUrl)) return createPostgresBus(namespace, options);
-  return createMemoryBus(options.logger);
+  return createMemoryBus(namespace, options.logger);
 }

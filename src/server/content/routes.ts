@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../lib/http-error';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
 import { errorResponse } from '../lib/schemas';
 import type { ContentTopic } from '../cache/content-version';
 import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
@@ -63,7 +64,13 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/team-members/:id',
     {
       schema: {
-        params: z.object({ id: z.string().min(1).max(80, 'must be at most 80 characters') }),
+        params: z.object({
+          id: z
+            .string()
+            .min(1)
+            .max(80, { error: 'must be at most 80 characters', abort: true })
+            .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE),
+        }),
         response: { 200: teamMember, 404: errorResponse },
       },
     },

@@ -37,6 +37,13 @@ export interface SigningKeysTable {
   created_at: string;
 }
 
+/** Secrets the server generates once and shares between instances (the CSRF token key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface OobCodesTable {
   id: string;
   code_hash: string;
@@ -130,6 +137,7 @@ export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
   services: ServicesTable;
   core_values: CoreValuesTable;

@@ -7,6 +7,7 @@ import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { type AuthUser, requireUser } from '../identity/require-user';
 import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
+import { isStorableText } from '../../common/text-rules';
 import { errorResponse } from '../lib/schemas';
 import { moviesRepository } from './repository';
 
@@ -51,7 +52,13 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/movies/:title',
     {
       schema: {
-        params: z.object({ title: z.string().min(1, 'is required').max(TITLE_MAX_LENGTH, MOVIE_MESSAGES.titleTooLong) }),
+        params: z.object({
+          title: z
+            .string()
+            .min(1, 'is required')
+            .max(TITLE_MAX_LENGTH, { error: MOVIE_MESSAGES.titleTooLong, abort: true })
+            .refine(isStorableText, MOVIE_MESSAGES.titleUnstorable),
+        }),
         response: { 200: z.object({ movie }), 400: errorResponse, 404: errorResponse },
       },
     },

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPath, isSitePath } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
 import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
-import { cacheablePage, normalisePath, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
+import { trimTrailingSlashes } from '../../common/routes';
+import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { sendError } from './errors';
 
@@ -90,7 +91,7 @@ export default async function client(app: FastifyInstance, options: ClientOption
     } catch {
       return sendError(reply, 503, 'unavailable', 'The site has not been built yet: run `npm run build`.');
     }
-    const path = normalisePath(pathname);
+    const path = trimTrailingSlashes(pathname);
     // Pages that are the same for every visitor are rendered once per content version and sent
     // from memory with their tag and compressed forms; nothing per visitor is in them (the
     // CSRF cookie travels in a header, set only when missing).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../common/constants';
+import { trimTrailingSlashes } from '../../common/routes';
 import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../site/site-data';
 import type { ContentTopic } from '../cache/content-version';
 import { cachedContent } from '../content/cached-content';
@@ -62,11 +63,6 @@ export function supportFormState(query: Record<string, string | undefined>): Sup
   return { idempotencyKey: randomUUID(), notice, invalidFields };
 }
 
-/** A path without its trailing slashes ("/" stays "/"). */
-export function normalisePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
 const MEMBER_PATH = /^\/team\/([^/]+)$/;
 
 function memberId(path: string): string | null {
@@ -112,7 +108,7 @@ export async function resolveSitePage(
 ): Promise<ResolvedSitePage | null> {
   const publicUrl = app.config.publicUrl;
   const content = cachedContent(app);
-  const path = normalisePath(pathname);
+  const path = trimTrailingSlashes(pathname);
   const base = { jsonLd: [organization(publicUrl)] };
 
   if (path === '/' || path === '/landing') {
