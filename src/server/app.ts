@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import backupSchedule from './backup/schedule';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentChanges from './cache/content-changes';
 import { createChangeBus } from './changes/bus';
+import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './lib/rate-limit/index';
@@ -89,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(identity);
+  await app.register(liveRoutes);
   await app.register(movieRoutes);
   await app.register(scheduleRoutes);
   await app.register(statsRoutes);
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(seoRoutes);
+  await app.register(backupSchedule);
 
   await app.register(client, {
     distDir: config.DIST_DIR,

@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppPath, isSitePath } from '../../common/routes';
+import { isAppPath, isSitePath, trimTrailingSlashes } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
 import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
-import { trimTrailingSlashes } from '../../common/routes';
 import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
+import { archiveAssets } from './asset-archive';
 import { sendError } from './errors';
 
 export interface ClientOptions {
@@ -39,6 +39,21 @@ export default async function client(app: FastifyInstance, options: ClientOption
       },
       cacheControl: false,
       preCompressed: false,
+    });
+  }
+
+  // Earlier builds' chunks for pages loaded before a rolling deploy (see asset-archive.ts).
+  const archiveDir = app.config.ASSET_ARCHIVE_DIR;
+  if (archiveDir) {
+    const { copied, removed } = archiveAssets(join(clientDir, 'assets'), resolve(archiveDir));
+    app.log.debug({ copied, removed }, 'asset archive updated');
+    await app.register(fastifyStatic, {
+      root: resolve(archiveDir),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
     });
   }
 
