@@ -255,7 +255,8 @@ async function main() {
     const answer = await rawGet(productPort, item.path, item.headers);
     if (answer.status !== 200) throw new Error(`${item.path} answered ${answer.status}`);
     item.bytes = answer.body.length;
-    item.encoding = answer.rawHeaders.find((_value, index, all) => index % 2 === 1 && all[index - 1].toLowerCase() === 'content-encoding') ?? 'identity';
+    item.encoding =
+      answer.rawHeaders.find((_value, index, all) => index % 2 === 1 && all[index - 1].toLowerCase() === 'content-encoding') ?? 'identity';
     routes.push({
       path: item.replayPath ?? item.path,
       status: answer.status,

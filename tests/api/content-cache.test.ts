@@ -45,7 +45,9 @@ async function signUp(server: TestServer) {
 const SETUPS = [
   { name: 'sqlite, one instance', engine: 'sqlite' as const, instances: 1, redis: false },
   ...(ENGINES.includes('postgres') ? [{ name: 'postgres, two instances', engine: 'postgres' as const, instances: 2, redis: false }] : []),
-  ...(process.env.TEST_REDIS_URL ? [{ name: 'sqlite, two instances over Redis', engine: 'sqlite' as const, instances: 2, redis: true }] : []),
+  ...(process.env.TEST_REDIS_URL
+    ? [{ name: 'sqlite, two instances over Redis', engine: 'sqlite' as const, instances: 2, redis: true }]
+    : []),
 ];
 
 describe.each(SETUPS)('content served from memory: $name', ({ engine, instances, redis }) => {

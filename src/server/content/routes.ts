@@ -42,13 +42,27 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = cachedContent(app);
   const list = <T>(key: string, topic: ContentTopic, load: () => Promise<T>) =>
     async function sendList(request: FastifyRequest, reply: FastifyReply) {
-      const prepared = await preparedJson(app, { key, topics: [topic], cacheControl: CONTENT_CACHE_CONTROL, load, serialize: jsonOf(reply) });
+      const prepared = await preparedJson(app, {
+        key,
+        topics: [topic],
+        cacheControl: CONTENT_CACHE_CONTROL,
+        load,
+        serialize: jsonOf(reply),
+      });
       sendPrepared(request, reply, prepared);
       return reply;
     };
 
-  app.get('/api/services', { ...PREPARED_ROUTE, schema: { response: { 200: z.array(service) } } }, list('services', 'services', content.services));
-  app.get('/api/core-values', { ...PREPARED_ROUTE, schema: { response: { 200: z.array(coreValue) } } }, list('core-values', 'core-values', content.coreValues));
+  app.get(
+    '/api/services',
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(service) } } },
+    list('services', 'services', content.services),
+  );
+  app.get(
+    '/api/core-values',
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(coreValue) } } },
+    list('core-values', 'core-values', content.coreValues),
+  );
   app.get(
     '/api/client-reviews',
     { ...PREPARED_ROUTE, schema: { response: { 200: z.array(clientReview) } } },

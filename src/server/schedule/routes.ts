@@ -24,7 +24,11 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
   const repository = scheduleRepository(app.database.db);
   /** The activities in order, read once per version of the schedule. */
   const activitiesById = () =>
-    app.contentChanges.cache.get('data:schedule', ['schedule'], async () => new Map((await repository.list()).map((activity) => [activity.id, activity])));
+    app.contentChanges.cache.get(
+      'data:schedule',
+      ['schedule'],
+      async () => new Map((await repository.list()).map((activity) => [activity.id, activity])),
+    );
 
   app.get(
     '/api/schedule',

@@ -18,7 +18,11 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
       const members = await content.teamMembers();
       const entries = [
         ...SITE_PAGES,
-        ...members.map((member): SitemapEntry => ({ path: `/team/${encodeURIComponent(member.id)}`, changefreq: 'monthly', priority: 0.6 })),
+        ...members.map((member): SitemapEntry => ({
+          path: `/team/${encodeURIComponent(member.id)}`,
+          changefreq: 'monthly',
+          priority: 0.6,
+        })),
       ];
       return prepareResponse({
         body: buildSitemap(app.config.publicUrl, entries),
