@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentChanges from './cache/content-changes';
 import { createChangeBus } from './changes/bus';
+import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './lib/rate-limit/index';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(identity);
+  await app.register(liveRoutes);
   await app.register(movieRoutes);
   await app.register(scheduleRoutes);
   await app.register(statsRoutes);

@@ -272,7 +272,7 @@ describe.each(ENGINES)('Contact Us against abuse on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ engine, env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await server?.destroy();
@@ -339,7 +339,7 @@ describe.each(ENGINES)('the no-JavaScript Contact Us form with bodies it never s
   beforeAll(async () => {
     server = await startTestServer({
       engine,
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: '1' },
       logStream: { write: (line) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
     });
   });

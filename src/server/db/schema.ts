@@ -111,6 +111,8 @@ export interface MoviesTable {
   genres: string;
   created_at: string;
   created_by: string | null;
+  /** The Idempotency-Key of the add that created it (a retry gets this movie back). */
+  idempotency_key: string | null;
 }
 
 export interface ScheduleActivitiesTable {
@@ -133,7 +135,27 @@ export interface RateLimitCountersTable {
   reset_at: number;
 }
 
+/** One counter per live topic; bumped in the transaction of each change. */
+export interface ChangeTopicsTable {
+  topic: string;
+  version: number;
+}
+
+/** Recent change events per topic, for clients that reconnect (src/server/changes). */
+export interface ChangeLogTable {
+  topic: string;
+  version: number;
+  kind: string;
+  /** What changed, e.g. a movie's title. */
+  key: string;
+  /** JSON of the new value, or null (a deletion or a "refetch" notice). */
+  data: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  change_topics: ChangeTopicsTable;
+  change_log: ChangeLogTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
@@ -166,6 +188,7 @@ export type ClientReviewRow = Selectable<ClientReviewsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type SupportMessageRow = Selectable<SupportMessagesTable>;
 export type MovieRow = Selectable<MoviesTable>;
+export type ChangeLogRow = Selectable<ChangeLogTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };
