@@ -62,6 +62,8 @@ export interface ServicesTable {
   summary: string;
   description: string;
   icon: string;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface CoreValuesTable {
@@ -70,6 +72,8 @@ export interface CoreValuesTable {
   title: string;
   description: string;
   icon: string;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface ClientReviewsTable {
@@ -80,6 +84,8 @@ export interface ClientReviewsTable {
   company: string;
   quote: string;
   rating: number;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface TeamMembersTable {
@@ -92,6 +98,8 @@ export interface TeamMembersTable {
   /** JSON array of strings. */
   skills: string;
   joined_year: number;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface SupportMessagesTable {
@@ -153,6 +161,43 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+export interface UserRolesTable {
+  user_id: string;
+  /** 'staff' or 'admin' (src/common/roles.ts). */
+  role: string;
+  granted_at: string;
+  granted_by: string | null;
+}
+
+/** Installation settings changed by admins; `value` is JSON text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** One-time links that let the first person create the administrator account. */
+export interface AdminSetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Every staff action and staff sign-in; never updated or deleted by the application. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  item_type: string;
+  item_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface Database {
   change_topics: ChangeTopicsTable;
   change_log: ChangeLogTable;
@@ -170,6 +215,10 @@ export interface Database {
   schedule_activities: ScheduleActivitiesTable;
   job_leases: JobLeasesTable;
   rate_limit_counters: RateLimitCountersTable;
+  user_roles: UserRolesTable;
+  settings: SettingsTable;
+  admin_setup_tokens: AdminSetupTokensTable;
+  audit_log: AuditLogTable;
 }
 
 /** Who runs a periodic job until when (src/server/housekeeping). */
@@ -190,5 +239,6 @@ export type SupportMessageRow = Selectable<SupportMessagesTable>;
 export type MovieRow = Selectable<MoviesTable>;
 export type ChangeLogRow = Selectable<ChangeLogTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };

@@ -2,7 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AUTH } from '../../common/constants';
 import { emailProblem, normaliseEmail, passwordProblem } from '../../common/identity-schemas';
+import { type Role, roleClaims } from '../../common/roles';
+import { auditRepository } from '../audit/repository';
+import type { Engine } from '../db/database';
 import type { Database, UserRow } from '../db/schema';
+import { settingsRepository } from '../settings/repository';
 import { identityError } from './identity-error';
 import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
@@ -11,10 +15,12 @@ import { refreshTokensRepository } from './refresh-tokens-repository';
 import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
+import { userRolesRepository } from './user-roles-repository';
 import { usersRepository } from './users-repository';
 
 export interface IdentityOptions {
   db: Kysely<Database>;
+  engine: Engine;
   issuer: string;
   audience: string;
   publicUrl: string;
@@ -61,6 +67,8 @@ export function identityContext(options: IdentityOptions) {
   const users = usersRepository(options.db);
   const refreshTokens = refreshTokensRepository(options.db);
   const oobCodes = oobCodesRepository(options.db);
+  const roles = userRolesRepository(options.db, options.engine);
+  const settings = settingsRepository(options.db);
   const tokens = tokenService({ keys: signingKeysRepository(options.db), issuer: options.issuer, audience: options.audience });
 
   async function idTokenFor(user: UserRow, familyId: string, authTimeSeconds: number): Promise<string> {
@@ -71,7 +79,28 @@ export function identityContext(options: IdentityOptions) {
       email_verified: user.email_verified === 1,
       auth_time: authTimeSeconds,
       sid: familyId,
+      // Staff roles as top-level custom claims, as Identity Toolkit carries custom claims.
+      ...roleClaims(await roles.rolesOf(user.id)),
     });
+  }
+
+  /** Staff sign-ins go to the audit log; ordinary users' do not. */
+  async function auditStaffSignIn(user: UserRow, userRoles: readonly Role[]): Promise<void> {
+    if (userRoles.length === 0) return;
+    await auditRepository(options.db).record({
+      actor: { id: user.id, email: user.email },
+      action: 'staff.sign_in',
+      itemType: 'user',
+      itemId: user.id,
+      after: { roles: userRoles },
+    });
+  }
+
+  /** accounts:signUp and first sign-ins that create an account are refused while sign-up is closed. */
+  async function requireSignUpOpen(): Promise<void> {
+    if (!(await settings.get('signUpOpen'))) {
+      throw identityError('ADMIN_ONLY_OPERATION', 'Sign-up is closed on this site; an administrator can create your account');
+    }
   }
 
   /** A new session (a new refresh-token family) for a user who just proved who they are. */
@@ -90,6 +119,7 @@ export function identityContext(options: IdentityOptions) {
       revoked_at: null,
     });
     const idToken = await idTokenFor(user, familyId, Math.floor(now / 1000));
+    await auditStaffSignIn(user, await roles.rolesOf(user.id));
     return { idToken, refreshToken, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
   }
 
@@ -139,8 +169,11 @@ export function identityContext(options: IdentityOptions) {
     users,
     refreshTokens,
     oobCodes,
+    roles,
+    settings,
     tokens,
     idTokenFor,
+    requireSignUpOpen,
     startSession,
     recordLogin,
     verify,

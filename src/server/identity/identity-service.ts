@@ -1,5 +1,6 @@
 import { deleteEndedWindows } from '../lib/rate-limit/index';
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
+import { createFirstAdmin, type FirstAdminInput, isSetupLinkUsable, issueSetupLink } from './use-cases/first-admin';
 import { resetPassword } from './use-cases/reset-password';
 import { refresh } from './use-cases/refresh';
 import { sendOobCode, type SendOobCodeInput } from './use-cases/send-oob-code';
@@ -43,6 +44,10 @@ export function identityService(options: IdentityOptions) {
     sendOobCode: (input: SendOobCodeInput, clientAddress: string) => sendOobCode(ctx, input, clientAddress),
     resetPassword: (input: { oobCode?: string | undefined; newPassword?: string | undefined }) => resetPassword(ctx, input),
     signInWithEmailLink: (input: EmailLinkInput) => signInWithEmailLink(ctx, input),
+    rolesOf: (userId: string) => ctx.roles.rolesOf(userId),
+    issueSetupLink: () => issueSetupLink(ctx),
+    isSetupLinkUsable: (token: string | undefined) => isSetupLinkUsable(ctx, token),
+    createFirstAdmin: (input: FirstAdminInput) => createFirstAdmin(ctx, input),
   };
 }
 

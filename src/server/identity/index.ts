@@ -26,6 +26,7 @@ export default fp(
     );
     const service = identityService({
       db: app.database.db,
+      engine: app.database.engine,
       // A fixed issuer: instances on different addresses must accept each other's tokens.
       issuer: ISSUER,
       audience: PROJECT_ID,

@@ -15,6 +15,7 @@ export interface SignUpInput {
 export async function signUp(ctx: IdentityContext, input: SignUpInput, clientAddress: string): Promise<Session> {
   const email = validEmail(input.email);
   const password = validNewPassword(input.password);
+  await ctx.requireSignUpOpen();
   if (await ctx.users.findByEmail(email)) throw identityError('EMAIL_EXISTS');
   // Counted once the request is well formed and the address free: what would create an account.
   const allowance = await ctx.options.limits.signUpPerAddress.consume(clientAddress);
