@@ -35,6 +35,15 @@ export interface SigningKeysTable {
   private_jwk: string;
   public_jwk: string;
   created_at: string;
+  /** When another key took over signing; the key still verifies until its last tokens expire. */
+  retired_at: string | null;
+}
+
+/** The one row (slot 1) naming the key that signs. */
+export interface SigningKeyCurrentTable {
+  slot: number;
+  kid: string;
+  updated_at: string;
 }
 
 export interface OobCodesTable {
@@ -139,6 +148,7 @@ export interface Database {
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
   rate_limit_counters: RateLimitCountersTable;
+  signing_key_current: SigningKeyCurrentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

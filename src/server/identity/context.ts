@@ -9,6 +9,8 @@ import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
 import { refreshTokensRepository } from './refresh-tokens-repository';
 import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
+import { keyCipher } from './key-cipher';
+import { signingKeyRing } from './signing-key-ring';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
 import { usersRepository } from './users-repository';
@@ -21,6 +23,8 @@ export interface IdentityOptions {
   authorizedDomains: readonly string[];
   mailer: Mailer;
   limits: IdentityLimits;
+  /** KEY_ENCRYPTION_SECRET: private signing keys are encrypted at rest when set. */
+  keyEncryptionSecret?: string | undefined;
 }
 
 export interface Session {
@@ -61,7 +65,8 @@ export function identityContext(options: IdentityOptions) {
   const users = usersRepository(options.db);
   const refreshTokens = refreshTokensRepository(options.db);
   const oobCodes = oobCodesRepository(options.db);
-  const tokens = tokenService({ keys: signingKeysRepository(options.db), issuer: options.issuer, audience: options.audience });
+  const keyRing = signingKeyRing({ keys: signingKeysRepository(options.db), cipher: keyCipher(options.keyEncryptionSecret) });
+  const tokens = tokenService({ keys: keyRing, issuer: options.issuer, audience: options.audience });
 
   async function idTokenFor(user: UserRow, familyId: string, authTimeSeconds: number): Promise<string> {
     return tokens.signIdToken({

@@ -14,11 +14,12 @@ export type { IdentityOptions, Session, VerifiedCaller } from './context';
 async function housekeeping(
   ctx: IdentityContext,
   nowMs = Date.now(),
-): Promise<{ refreshTokens: number; oobCodes: number; limitWindows: number }> {
+): Promise<{ refreshTokens: number; oobCodes: number; limitWindows: number; signingKeys: number }> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
     limitWindows: await deleteEndedWindows(ctx.options.db, nowMs),
+    signingKeys: await ctx.tokens.dropExpiredKeys(nowMs),
   };
 }
 

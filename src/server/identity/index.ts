@@ -30,7 +30,10 @@ export default fp(
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
       limits,
+      keyEncryptionSecret: app.config.KEY_ENCRYPTION_SECRET,
     });
+    // The signing key is created (or agreed on) at start-up, not by the first sign-in.
+    await service.tokens.ready();
     app.decorate('identity', service);
     // Hourly, and never keeping the process alive; a failure is retried the next hour.
     const housekeeping = setInterval(() => {
