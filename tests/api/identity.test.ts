@@ -566,6 +566,45 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
     });
   });
 
+  describe('pre-hijacked accounts', () => {
+    const mailedCode = (to: string) =>
+      new URL(server.app.identity.mailer.outbox.filter((mail) => mail.to === to).at(-1)!.link).searchParams.get('oobCode')!;
+
+    it('an email link from the mailbox owner ends the sign-up of whoever set the password before', async () => {
+      const victim = uniqueEmail('victim');
+      const attacker = await api.signUp(victim, 'attacker password 1');
+      expect((await api.call('accounts:sendOobCode', { requestType: 'EMAIL_SIGNIN', email: victim })).status).toBe(200);
+      const owner = await api.call('accounts:signInWithEmailLink', { email: victim, oobCode: mailedCode(victim) });
+      expect(owner.status).toBe(200);
+      expect(owner.body).toMatchObject({ localId: attacker.localId, isNewUser: false });
+      expect(providerCode(await api.signIn(victim, 'attacker password 1'))).toBe('INVALID_PASSWORD');
+      expect(providerCode(await api.lookup(attacker.idToken))).toBe('TOKEN_EXPIRED');
+      expect(providerCode(await api.refresh(attacker.refreshToken))).toBe('TOKEN_EXPIRED');
+      const info = (await api.lookup(owner.body.idToken)).body.users[0]!;
+      expect(info).toMatchObject({ emailVerified: true, providerUserInfo: [] });
+    });
+
+    it('a verification link opened without the session of the account does the same; with it, all stays', async () => {
+      const victim = uniqueEmail('victim');
+      const attacker = await api.signUp(victim, 'attacker password 2');
+      await api.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: attacker.idToken });
+      expect((await api.call('accounts:update', { oobCode: mailedCode(victim) })).status).toBe(200);
+      expect(providerCode(await api.signIn(victim, 'attacker password 2'))).toBe('INVALID_PASSWORD');
+      expect(providerCode(await api.refresh(attacker.refreshToken))).toBe('TOKEN_EXPIRED');
+
+      const honest = await api.signUp(uniqueEmail('honest'), 'honest password 3');
+      await api.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: honest.idToken });
+      const applied = await api.call('accounts:update', { oobCode: mailedCode(honest.email), idToken: honest.idToken });
+      expect(applied.body).toMatchObject({ emailVerified: true });
+      expect((await api.signIn(honest.email, 'honest password 3')).status).toBe(200);
+      expect((await api.lookup(honest.idToken)).status).toBe(200);
+      // Once proved, a later email link keeps the password.
+      await api.call('accounts:sendOobCode', { requestType: 'EMAIL_SIGNIN', email: honest.email });
+      expect((await api.call('accounts:signInWithEmailLink', { email: honest.email, oobCode: mailedCode(honest.email) })).status).toBe(200);
+      expect((await api.signIn(honest.email, 'honest password 3')).status).toBe(200);
+    });
+  });
+
   describe('housekeeping', () => {
     it('drops only sessions whose every token has expired, and long-expired codes', async () => {
       const user = await api.signUp();

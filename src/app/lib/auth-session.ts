@@ -329,7 +329,9 @@ export async function deleteAccount(): Promise<void> {
 
 export const sendEmailVerification = () => withToken((idToken) => identityClient.sendEmailVerification(idToken)).then(() => undefined);
 /** Applies the code of a VERIFY_EMAIL mail; it needs no session (the mail may be read elsewhere). */
-export const applyEmailVerification = (oobCode: string) => identityClient.applyEmailVerification(oobCode).then(() => undefined);
+export const applyEmailVerification = async (oobCode: string) => {
+  await identityClient.applyEmailVerification(oobCode, (await getIdToken()) ?? undefined);
+};
 
 export const sendPasswordReset = (email: string) => identityClient.sendPasswordReset(email).then(() => undefined);
 export const verifyPasswordResetCode = (oobCode: string) => identityClient.verifyPasswordResetCode(oobCode).then((body) => body.email);

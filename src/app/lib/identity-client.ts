@@ -108,7 +108,9 @@ export const identityClient = {
   resetPassword: (oobCode: string, newPassword: string) => post<{ email: string }>('accounts:resetPassword', { oobCode, newPassword }),
   signInWithEmailLink: (email: string, oobCode: string) => post<SessionResponse>('accounts:signInWithEmailLink', { email, oobCode }),
   sendEmailVerification: (idToken: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }),
-  applyEmailVerification: (oobCode: string) => post<{ emailVerified: boolean }>('accounts:update', { oobCode }),
+  /** With the ID token of the signed-in account, the password set by its holder stays (server decision 0614). */
+  applyEmailVerification: (oobCode: string, idToken?: string) =>
+    post<{ emailVerified: boolean }>('accounts:update', idToken ? { oobCode, idToken } : { oobCode }),
   authorizedDomains: async () => (await send<{ authorizedDomains: string[] }>('projects', { method: 'GET' })).authorizedDomains,
   refresh: (refreshToken: string) =>
     send<TokenResponse>('token', {

@@ -131,6 +131,20 @@ export function identityContext(options: IdentityOptions) {
     await users.update(userId, { valid_since: now });
   }
 
+  /**
+   * The mailbox owner proved the address (email link, verification, reset: decision 0614). A
+   * password set before the address was ever proved may be an attacker's who signed up with
+   * someone else's address: it is dropped and every session of the account ends.
+   */
+  async function addressProvedByMailbox(user: UserRow): Promise<UserRow> {
+    if (user.email_verified === 1) return user;
+    if (user.password_hash) {
+      await endAllSessions(user.id);
+      return (await users.update(user.id, { email_verified: 1, password_hash: '' })) ?? user;
+    }
+    return (await users.update(user.id, { email_verified: 1 })) ?? user;
+  }
+
   async function consumeOobCode(oobCode: string | undefined, requestType: OobRequestType) {
     if (!oobCode) throw identityError('MISSING_OOB_CODE');
     const row = await oobCodes.findByHash(tokenHash(oobCode));
@@ -151,6 +165,7 @@ export function identityContext(options: IdentityOptions) {
     verify,
     requireRecentSignIn,
     endAllSessions,
+    addressProvedByMailbox,
     consumeOobCode,
   };
 }
