@@ -67,8 +67,8 @@ export interface StartOptions {
   /** Reuse an existing database (restart). */
   databaseUrl?: string;
   dropDatabase?: () => Promise<void>;
-  /** Connect this server to Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) as REDIS_URL would. */
-  redis?: boolean;
+  /** Connect this server to Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379, or this URL) as REDIS_URL would. */
+  redis?: boolean | string;
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
   routes?: (app: FastifyInstance) => void;
 }
@@ -94,7 +94,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (options.seed !== false) await seedDemo(database.db);
   let redis: Redis | null = null;
   if (options.redis) {
-    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    const redisUrl = typeof options.redis === 'string' ? options.redis : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    redis = new Redis(redisUrl, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
