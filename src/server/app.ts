@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './lib/rate-limit/index';
+import { serializeRequest } from './lib/log-redaction';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
 import movieRoutes from './movies/routes';
@@ -45,7 +46,16 @@ const REDACT = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    // Whatever logger a caller passes keeps the redaction: secrets and single-use codes in URLs.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.

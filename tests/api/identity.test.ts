@@ -719,9 +719,14 @@ describe('logs', () => {
       await api.lookup(refreshed.body.id_token);
       await api.call('accounts:update', { idToken: refreshed.body.id_token, password: 'the next passphrase' });
       await api.call('accounts:signUp', { email: 'bad', password: secret });
+      // Single-use codes in page links (the mails' links) never reach the request log.
+      const linkCode = `single-use-code-${Date.now()}`;
+      await fetch(`${url}/login?mode=signIn&email=a%40b.c&oobCode=${linkCode}`);
+      await fetch(`${url}/account?mode=verifyEmail&oobCode=${linkCode}&continueUrl=x`);
       const hash = (await database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow()).password_hash;
       const log = lines.join('');
       expect(log.length).toBeGreaterThan(500);
+      expect(log).toContain('oobCode=[redacted]');
       for (const value of [
         secret,
         'a wrong passphrase',
@@ -730,6 +735,7 @@ describe('logs', () => {
         user.idToken,
         user.refreshToken,
         refreshed.body.refresh_token,
+        linkCode,
       ]) {
         expect(log).not.toContain(value);
       }
