@@ -129,6 +129,28 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
       expect(stored[0]!.token_hash).not.toBe(response.body.refreshToken);
     });
 
+    it('answers a retry with the same Idempotency-Key and body with the same account, never to another body', async () => {
+      const email = uniqueEmail('retry');
+      const key = `signup-${Date.now()}-${counter}`;
+      const send = (body: Record<string, unknown>, headers: Record<string, string> = { 'idempotency-key': key }) =>
+        server.client.request<SessionBody>('POST', `/identity/v1/accounts:signUp?${KEY}`, { body, headers, csrf: false });
+      const before = await userCount(server);
+      const answers = await Promise.all([1, 2, 3].map(() => send({ email, password: PASSWORD })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body.localId)).size).toBe(1);
+      expect(await userCount(server)).toBe(before + 1);
+      const retry = await send({ email, password: PASSWORD });
+      expect(retry.body.localId).toBe(answers[0]!.body.localId);
+      expect((await api.lookup(retry.body.idToken)).status).toBe(200);
+      const otherPassword = await send({ email, password: 'not the same one' });
+      expect(otherPassword.status).toBe(409);
+      expect(providerCode(otherPassword)).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(otherPassword.text).not.toContain('idToken');
+      expect(providerCode(await send({ email: uniqueEmail(), password: PASSWORD }))).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(providerCode(await send({ email, password: PASSWORD }, {}))).toBe('EMAIL_EXISTS');
+      expect(providerCode(await send({ email, password: PASSWORD }, { 'idempotency-key': 'bad key!' }))).toBe('INVALID_ARGUMENT');
+    });
+
     it('ignores unknown request fields', async () => {
       const response = await api.call('accounts:signUp', {
         email: uniqueEmail(),

@@ -135,6 +135,13 @@ export interface RateLimitCountersTable {
   reset_at: number;
 }
 
+/** The Idempotency-Key of a sign-up and the account it made. */
+export interface SignupIdempotencyKeysTable {
+  key: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -149,6 +156,7 @@ export interface Database {
   schedule_activities: ScheduleActivitiesTable;
   rate_limit_counters: RateLimitCountersTable;
   signing_key_current: SigningKeyCurrentTable;
+  signup_idempotency_keys: SignupIdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -35,7 +35,8 @@ export function identityService(options: IdentityOptions) {
     mailer: options.mailer,
     verify: ctx.verify,
     housekeeping: (nowMs?: number) => housekeeping(ctx, nowMs),
-    signUp: (input: SignUpInput, clientAddress: string) => signUp(ctx, input, clientAddress),
+    signUp: (input: SignUpInput, clientAddress: string, idempotencyKey?: string | null) =>
+      signUp(ctx, input, clientAddress, idempotencyKey),
     signInWithPassword: (input: PasswordCredentials, clientAddress: string) => signInWithPassword(ctx, input, clientAddress),
     refresh: (refreshToken: string | undefined) => refresh(ctx, refreshToken),
     lookup: async (idToken: string | undefined) => (await ctx.verify(idToken)).user,

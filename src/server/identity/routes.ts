@@ -6,6 +6,7 @@ import { handleIdentityError } from './error-handler';
 import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
 import { epochMillisString } from './rules';
+import { idempotencyKeyFromHeaders } from '../lib/idempotency';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
@@ -129,7 +130,13 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     '/v1/accounts::signUp',
     { schema: { body: credentialsBody.extend({ displayName: optionalString }), response: { 200: sessionResponse } } },
     async (request) => {
-      const session = await service.signUp(request.body, clientAddress(request));
+      let key: string | null;
+      try {
+        key = idempotencyKeyFromHeaders(request.headers);
+      } catch (error) {
+        throw identityError('INVALID_ARGUMENT', (error as Error).message);
+      }
+      const session = await service.signUp(request.body, clientAddress(request), key);
       return sessionBody('SignupNewUserResponse', session);
     },
   );

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as rateLimitCounters from './0002-rate-limit-counters';
 import * as signingKeyCurrent from './0003-signing-key-current';
+import * as signupIdempotencyKeys from './0004-signup-idempotency-keys';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-rate-limit-counters': rateLimitCounters,
   '0003-signing-key-current': signingKeyCurrent,
+  '0004-signup-idempotency-keys': signupIdempotencyKeys,
 };
