@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENRE_MAX_LENGTH, GENRES_MAX, parseGenres, uniqueGenres } from './genres';
+import { isStorableText } from './text-rules';
 
 /**
  * The rules of a movie, shared by the server (request validation) and the add form, so both
@@ -12,6 +13,7 @@ export const MOVIE_MESSAGES = {
   titleTooLong: `The title can be at most ${TITLE_MAX_LENGTH} characters.`,
   titleControl: 'The title cannot contain line breaks or control characters.',
   titleType: 'The title must be text.',
+  titleUnstorable: 'The title cannot contain NUL characters or unpaired surrogate halves.',
   genresRequired: 'Enter at least one genre.',
   genresTooMany: `A movie can have at most ${GENRES_MAX} genres.`,
   genresType: 'Genres must be a genre or a list of genres.',
@@ -19,6 +21,7 @@ export const MOVIE_MESSAGES = {
   genreTooLong: `A genre can be at most ${GENRE_MAX_LENGTH} characters.`,
   genreComma: 'A genre cannot contain a comma; send several genres as a list.',
   genreType: 'Each genre must be text.',
+  genreUnstorable: 'A genre cannot contain NUL characters or unpaired surrogate halves.',
   duplicate: 'A movie with this title is already in the list.',
 } as const;
 
@@ -33,8 +36,13 @@ export function titleKey(title: string): string {
 
 const tidy = (value: string) => value.normalize('NFC').trim();
 
+/** Far over any real title or genre: longer input is refused before it is normalised. */
+const RAW_TEXT_MAX = 1000;
+
 export const movieTitleSchema = z
   .string({ error: (issue) => (issue.input === undefined ? MOVIE_MESSAGES.titleRequired : MOVIE_MESSAGES.titleType) })
+  .max(RAW_TEXT_MAX, { error: MOVIE_MESSAGES.titleTooLong, abort: true })
+  .refine(isStorableText, { error: MOVIE_MESSAGES.titleUnstorable, abort: true })
   .transform(tidy)
   .pipe(
     z
@@ -46,6 +54,8 @@ export const movieTitleSchema = z
 
 const genreSchema = z
   .string({ error: MOVIE_MESSAGES.genreType })
+  .max(RAW_TEXT_MAX, { error: MOVIE_MESSAGES.genreTooLong, abort: true })
+  .refine(isStorableText, { error: MOVIE_MESSAGES.genreUnstorable, abort: true })
   .transform(tidy)
   .pipe(
     z

@@ -18,8 +18,18 @@ export const APP_PATH_PATTERNS: readonly RegExp[] = [
   /^\/video-example\/[^/]+$/,
 ];
 
+/**
+ * `pathname` without its trailing slashes (`/` stays `/`). A loop, not `/\/+$/`: that pattern
+ * is retried from every slash of a long run of slashes, quadratic in a request path's length.
+ */
+export function trimTrailingSlashes(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 47) end -= 1;
+  return end === pathname.length ? pathname : pathname.slice(0, end);
+}
+
 function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return trimTrailingSlashes(pathname);
 }
 
 export function isSitePath(pathname: string): boolean {

@@ -1,7 +1,10 @@
 import type { Redis } from 'ioredis';
+import type { ChangeBus } from './changes/bus';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { PeriodicJob } from './housekeeping/periodic-job';
 import type { IdentityService } from './identity/identity-service';
+import type { Lifecycle } from './plugins/lifecycle';
 import type { CounterStore } from './lib/rate-limit/index';
 
 declare module 'fastify' {
@@ -10,9 +13,15 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Present when REDIS_URL is set: state shared by several server instances. */
     redis: Redis | null;
+    /** Cross-instance change notices: in process, Redis pub/sub or PostgreSQL LISTEN/NOTIFY. */
+    changes: ChangeBus;
     /** Where every rate limit counts (src/server/lib/rate-limit): Redis when present, else the database. */
     rateLimitStore: CounterStore;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
+    /** Deletes dead sessions and codes, once per hour across all instances. */
+    identityHousekeeping: PeriodicJob<{ refreshTokens: number; oobCodes: number }>;
+    /** Instance id, draining and closing state (src/server/plugins/lifecycle.ts). */
+    lifecycle: Lifecycle;
   }
 }

@@ -50,7 +50,7 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
     expect(response.status).toBe(200);
     expect(response.body.apiKey).toBe(server.config.API_KEY);
     expect(response.body.authorizedDomains).toEqual(['localhost', '127.0.0.1']);
-    expect(server.client.cookie('XSRF-TOKEN')).toMatch(/^[\w-]{20,}$/);
+    expect(server.client.cookie('XSRF-TOKEN')).toMatch(/^[\w-]{20,}\.[\w-]{20,}$/);
   });
 
   it('answers an unknown API path with the JSON error format', async () => {

@@ -41,7 +41,7 @@ describe('identity limits during a Redis outage', () => {
   beforeAll(async () => {
     redis = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await waitForRedis(`redis://127.0.0.1:${PORT}`);
-    server = await startTestServer({ seed: false, redis: `redis://127.0.0.1:${PORT}` });
+    server = await startTestServer({ seed: false, redis: true, redisUrl: `redis://127.0.0.1:${PORT}` });
   });
   afterAll(async () => {
     if (redis && redis.exitCode === null) {

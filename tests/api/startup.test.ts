@@ -58,7 +58,15 @@ describe('start-up', () => {
 
   it('shuts down gracefully on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env: { ...process.env, LOG_LEVEL: 'info', SEED: 'none', DATABASE_URL: 'sqlite::memory:', PORT: '0', HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        SEED: 'none',
+        DATABASE_URL: 'sqlite::memory:',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SHUTDOWN_DRAIN_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { ownPort } from './support/suite';
 
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -260,13 +261,23 @@ test.describe('accounts', () => {
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/charts-and-graphs$/);
 
-    // Another site is never a destination.
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/login?next=//evil.example/');
-    await waitForIonicPage(page);
-    await fillCredentials(page, email, 'next password 1');
-    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/localhost:\d+\/app\/tabs\/home$/);
+    // Another site is never a destination, however the address is dressed up: each of these
+    // normalises to `//evil.example/...` in the browser.
+    for (const next of [
+      '//evil.example/',
+      '/.//evil.example/a',
+      '/..//evil.example/a',
+      '/%2e//evil.example/a',
+      '/app/..//evil.example/a',
+      '/./\\evil.example/a',
+    ]) {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await waitForIonicPage(page);
+      await fillCredentials(page, email, 'next password 1');
+      await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+      await expect(page, `next=${next}`).toHaveURL(/^http:\/\/localhost:\d+\/app\/tabs\/home$/);
+    }
   });
 
   test('the forgot-password page asks for the address and confirms the mail', async ({ page }) => {
@@ -290,7 +301,7 @@ test.describe('accounts', () => {
 });
 
 test.describe('a server that does not list this host', () => {
-  const server = new ServerProcess(3391, { env: { AUTHORIZED_DOMAINS: 'northwind.example' } });
+  const server = new ServerProcess(ownPort(91), { env: { AUTHORIZED_DOMAINS: 'northwind.example' } });
   test.beforeAll(async () => {
     server.reset();
     await server.start();
@@ -311,7 +322,7 @@ test.describe('a server that does not list this host', () => {
 
 test.describe('forgot password, from the mail to a new password', () => {
   // A server of our own whose log we read: without SMTP_URL the mail (and its link) goes there.
-  const port = 3392;
+  const port = ownPort(92);
   const base = `http://localhost:${port}`;
   const databaseFile = join(tmpdir(), `northwind-e2e-auth-mail-${port}.db`);
   let child: ChildProcess | undefined;

@@ -46,6 +46,13 @@ export interface SigningKeyCurrentTable {
   updated_at: string;
 }
 
+/** Secrets the server generates once and shares between instances (the CSRF token key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface OobCodesTable {
   id: string;
   code_hash: string;
@@ -113,6 +120,8 @@ export interface MoviesTable {
   genres: string;
   created_at: string;
   created_by: string | null;
+  /** The Idempotency-Key of the add that created it (a retry gets this movie back). */
+  idempotency_key: string | null;
 }
 
 export interface ScheduleActivitiesTable {
@@ -142,10 +151,31 @@ export interface SignupIdempotencyKeysTable {
   created_at: string;
 }
 
+/** One counter per live topic; bumped in the transaction of each change. */
+export interface ChangeTopicsTable {
+  topic: string;
+  version: number;
+}
+
+/** Recent change events per topic, for clients that reconnect (src/server/changes). */
+export interface ChangeLogTable {
+  topic: string;
+  version: number;
+  kind: string;
+  /** What changed, e.g. a movie's title. */
+  key: string;
+  /** JSON of the new value, or null (a deletion or a "refetch" notice). */
+  data: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  change_topics: ChangeTopicsTable;
+  change_log: ChangeLogTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
+  server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
   services: ServicesTable;
   core_values: CoreValuesTable;
@@ -154,9 +184,18 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  job_leases: JobLeasesTable;
   rate_limit_counters: RateLimitCountersTable;
   signing_key_current: SigningKeyCurrentTable;
   signup_idempotency_keys: SignupIdempotencyKeysTable;
+}
+
+/** Who runs a periodic job until when (src/server/housekeeping). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -167,6 +206,7 @@ export type ClientReviewRow = Selectable<ClientReviewsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type SupportMessageRow = Selectable<SupportMessagesTable>;
 export type MovieRow = Selectable<MoviesTable>;
+export type ChangeLogRow = Selectable<ChangeLogTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isStorableText, TEXT_LIMITS, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
 import type { UserRow } from '../db/schema';
 import { handleIdentityError } from './error-handler';
 import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
 import { epochMillisString } from './rules';
-import { idempotencyKeyFromHeaders } from '../lib/idempotency';
+import { idempotencyKeyOf } from '../lib/idempotency';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
@@ -16,7 +17,16 @@ export interface IdentityRoutesOptions {
  * Request bodies: every field optional (the service answers MISSING_EMAIL and friends, in the
  * protocol's words), only wrong types are schema errors; unknown fields are ignored.
  */
-const optionalString = z.string().optional();
+const boundedText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max, { error: `${label} can be at most ${max} characters.`, abort: true })
+    .refine(isStorableText, `${label} ${UNSTORABLE_TEXT_MESSAGE}.`);
+// Every text field is bounded (tokens, codes and URLs are far shorter) and storable; the
+// service's own rules (email format, password length) then answer in the protocol's words.
+const optionalString = boundedText(TEXT_LIMITS.postBody, 'This value').optional();
+const displayName = boundedText(TEXT_LIMITS.displayName, 'The display name').optional();
+const photoUrl = boundedText(TEXT_LIMITS.photoUrl, 'The photo URL').optional();
 const credentialsBody = z.object({ email: optionalString, password: optionalString, returnSecureToken: z.boolean().optional() });
 const idTokenBody = z.object({ idToken: optionalString });
 
@@ -128,11 +138,11 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
 
   app.post(
     '/v1/accounts::signUp',
-    { schema: { body: credentialsBody.extend({ displayName: optionalString }), response: { 200: sessionResponse } } },
+    { schema: { body: credentialsBody.extend({ displayName }), response: { 200: sessionResponse } } },
     async (request) => {
       let key: string | null;
       try {
-        key = idempotencyKeyFromHeaders(request.headers);
+        key = idempotencyKeyOf(request);
       } catch (error) {
         throw identityError('INVALID_ARGUMENT', (error as Error).message);
       }
@@ -212,9 +222,9 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
           oobCode: optionalString,
           email: optionalString,
           password: optionalString,
-          displayName: optionalString,
-          photoUrl: optionalString,
-          deleteAttribute: z.array(z.string()).optional(),
+          displayName,
+          photoUrl,
+          deleteAttribute: z.array(z.string().max(40)).max(10).optional(),
           returnSecureToken: z.boolean().optional(),
         }),
         response: {

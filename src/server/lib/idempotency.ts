@@ -1,47 +1,49 @@
+import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../common/support-message';
+import { badRequest } from './http-error';
 
-export { IDEMPOTENCY_HEADER };
-
-/** Why an Idempotency-Key header was refused; each feature answers it in its own error format. */
-export class IdempotencyKeyError extends Error {
-  override name = 'IdempotencyKeyError';
-}
-
-/** The Idempotency-Key header of a request: absent (null), or valid, or an IdempotencyKeyError. */
-export function idempotencyKeyFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
-  const header = headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  if (header === undefined) return null;
-  if (Array.isArray(header)) throw new IdempotencyKeyError(`Send one ${IDEMPOTENCY_HEADER} header.`);
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (!parsed.success)
-    throw new IdempotencyKeyError(`The ${IDEMPOTENCY_HEADER} header ${parsed.error.issues[0]?.message ?? 'is invalid'}.`);
-  return parsed.data;
+/**
+ * The `Idempotency-Key` of a write (Contact Us, movie adds; decision 0200): from the header, or
+ * from a body field for forms that cannot set headers. Both given must agree. Null when neither.
+ */
+export function idempotencyKeyOf(request: FastifyRequest, bodyKey?: string): string | null {
+  const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  if (Array.isArray(header))
+    throw badRequest(`Send one ${IDEMPOTENCY_HEADER} header.`, { [IDEMPOTENCY_HEADER]: 'was sent more than once' });
+  if (header !== undefined) {
+    const parsed = idempotencyKeySchema.safeParse(header);
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? 'is invalid';
+      throw badRequest(`The ${IDEMPOTENCY_HEADER} header ${reason}.`, { [IDEMPOTENCY_HEADER]: reason });
+    }
+    if (bodyKey !== undefined && bodyKey !== header) {
+      throw badRequest(`The ${IDEMPOTENCY_HEADER} header and the idempotencyKey field differ.`, {
+        idempotencyKey: `must equal the ${IDEMPOTENCY_HEADER} header`,
+      });
+    }
+    return header;
+  }
+  return bodyKey ?? null;
 }
 
 /**
- * Does a create at most once per idempotency key (decision 0200): a retry finds what the first
- * request stored and gets it back if it carries the same content (`sameRequest`), else
- * `conflict()` is thrown; two requests racing with one key are settled by the store's unique
- * key (`create` answers null when it lost), and the loser answers with the winner's result.
+ * Stores something at most once per key: the first request with a key stores it, a retry with the
+ * same key and the same content gets the stored result back (`replayed`), the same key with other
+ * content is the caller's bug (`conflict`). A unique index on the key settles two first requests
+ * racing: `insert` returns null when it lost, and the winner's row is read.
  */
-export async function acceptOnce<T>(steps: {
-  key: string | null;
-  find: (key: string) => Promise<T | null | undefined>;
-  create: () => Promise<T | null>;
-  sameRequest: (stored: T) => boolean | Promise<boolean>;
-  conflict: () => Error;
-}): Promise<{ value: T; replayed: boolean }> {
-  const replay = async (stored: T) => {
-    if (!(await steps.sameRequest(stored))) throw steps.conflict();
-    return { value: stored, replayed: true };
-  };
-  if (steps.key) {
-    const existing = await steps.find(steps.key);
+export async function acceptOnce<T>(
+  key: string | null,
+  steps: { find: (key: string) => Promise<T | null>; insert: () => Promise<T | null>; same: (stored: T) => boolean },
+): Promise<{ result: T; replayed: boolean } | { conflict: T }> {
+  const replay = (stored: T) => (steps.same(stored) ? { result: stored, replayed: true } : { conflict: stored });
+  if (key) {
+    const existing = await steps.find(key);
     if (existing) return replay(existing);
   }
-  const created = await steps.create();
-  if (created) return { value: created, replayed: false };
-  const winner = steps.key ? await steps.find(steps.key) : null;
-  if (!winner) throw new Error('create lost a race but no stored result was found');
+  const created = await steps.insert();
+  if (created) return { result: created, replayed: false };
+  const winner = key ? await steps.find(key) : null;
+  if (!winner) throw new Error('insert refused without a stored row for its idempotency key');
   return replay(winner);
 }

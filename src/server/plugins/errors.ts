@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
 import { HttpError } from '../lib/http-error';
 import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 
@@ -66,6 +67,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     const known = STATUS_CODES[status] ?? { code: 'bad_request' as const, message: 'The request could not be understood.' };
     if (status === 429) reply.header('Retry-After', reply.getHeader('retry-after') ?? '60');
     return sendError(reply, status, known.code, known.message);
+  }
+  const failure = dependencyFailure(error);
+  if (failure) {
+    request.log.error({ dependency: failure.dependency, reason: failure.reason }, describeDependencyFailure(failure));
+    reply.header('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+    return sendError(reply, 503, 'unavailable', 'The service is temporarily unavailable. Please try again in a few seconds.');
   }
   request.log.error({ err: error }, 'request failed');
   return sendError(reply, 500, 'internal', 'Something went wrong on our side. Please try again later.');

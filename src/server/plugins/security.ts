@@ -1,10 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../common/api-client';
 import { THEME_INIT_SCRIPT } from '../../common/theme';
+import { serverSecret } from '../secrets/repository';
+import { isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
 import { sendError } from './errors';
 
 /** CSP hash of the inline theme script, the only inline script either face has. */
@@ -12,10 +14,23 @@ export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_IN
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+/**
+ * Whether a request needs the CSRF header: a write to an `/api` route. Decided on the route the
+ * router chose, never on the raw request target, which may be percent-encoded (`/%61pi/...`) or
+ * in absolute form (`http://host/api/...`) and still reach the same handler.
+ */
+export function needsCsrfCheck(method: string, routeUrl: string | undefined, rawUrl: string): boolean {
+  if (SAFE_METHODS.has(method)) return false;
+  // No route matched (an unknown path): judge the decoded path, so the answer is still 403.
+  return (routeUrl ?? decodedPath(rawUrl)).startsWith('/api/');
+}
+
+function decodedPath(rawUrl: string): string {
+  try {
+    return decodeURIComponent(new URL(rawUrl.slice(0, 2048), 'http://localhost').pathname);
+  } catch {
+    return rawUrl;
+  }
 }
 
 export default fp(async function security(app: FastifyInstance) {
@@ -46,22 +61,25 @@ export default fp(async function security(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   });
 
-  // Double-submit CSRF token (spec 7): a random cookie the page's script can read and must echo
-  // in the X-XSRF-TOKEN header on every non-GET /api request. Another site can send the cookie
-  // but cannot read it, so it cannot forge the header.
+  // Double-submit CSRF token (spec 7): a cookie the page's script can read and must echo in the
+  // X-XSRF-TOKEN header on every non-GET /api request. Another site can send the cookie but
+  // cannot read it, so it cannot forge the header. The token is signed by the server (see
+  // csrf-token.ts), so a cookie someone else planted does not count; it is replaced.
+  const secret = await serverSecret(app.database.db, 'csrf');
   app.addHook('onRequest', async (request, reply) => {
-    const existing = request.cookies[XSRF_COOKIE];
+    const cookieValue = request.cookies[XSRF_COOKIE];
+    const existing = isIssuedCsrfToken(secret, cookieValue) ? cookieValue : undefined;
     if (!existing) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+      reply.setCookie(XSRF_COOKIE, issueCsrfToken(secret), {
         path: '/',
         sameSite: 'strict',
         httpOnly: false,
         secure: request.protocol === 'https',
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!needsCsrfCheck(request.method, request.routeOptions.url, request.url)) return;
     const header = request.headers[XSRF_HEADER.toLowerCase()];
-    if (!existing || typeof header !== 'string' || !sameToken(existing, header)) {
+    if (!existing || typeof header !== 'string' || !sameCsrfToken(existing, header)) {
       return sendError(
         reply,
         403,

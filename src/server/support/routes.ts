@@ -1,25 +1,41 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema, type SupportMessageValues, validateSupportMessage } from '../../common/support-message';
+import {
+  idempotencyKeySchema,
+  SUPPORT_LIMITS,
+  type SupportMessageValues,
+  validateSupportMessage,
+} from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
+import { idempotencyKeyOf } from '../lib/idempotency';
 import { errorResponse } from '../lib/schemas';
+import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
 
 /**
- * Per client address. Counted after validation (the preHandler hook), so only well-formed
- * messages, the ones that reach the database, use up the allowance; a typo costs nothing.
+ * Per client address, across the JSON endpoint and the no-JavaScript form together (one
+ * allowance, not one per door). Counted when the request arrives, before its body is parsed or
+ * validated: a rejected request costs the server work too, so it uses up the allowance as well.
  */
 export const SUPPORT_RATE_LIMIT = { max: 5, timeWindowMs: 60_000 } as const;
 
-const rateLimitConfig = (): RateLimitOptions => ({
-  max: SUPPORT_RATE_LIMIT.max,
-  timeWindow: SUPPORT_RATE_LIMIT.timeWindowMs,
-  hook: 'preHandler',
-  errorResponseBuilder: (_request, context) =>
-    new HttpError(429, 'rate_limited', `Too many messages from your address. Please try again in ${context.after}.`),
-});
+type SupportLimiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** A 429 when the address has used its allowance; the answer's form is the caller's. */
+async function checkLimit(limiter: SupportLimiter, request: FastifyRequest): Promise<HttpError | null> {
+  const result = await limiter(request);
+  if (result.isAllowed || !result.isExceeded) return null;
+  const seconds = Math.max(1, result.ttlInSeconds);
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many messages from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
+}
 
 const created = z.object({
   id: z.string(),
@@ -31,27 +47,6 @@ const created = z.object({
 });
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
-/** The key from the header or the body (forms cannot set headers); both given must agree. */
-function idempotencyKeyOf(request: FastifyRequest, bodyKey: string | undefined): string | null {
-  const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  if (Array.isArray(header))
-    throw badRequest(`Send one ${IDEMPOTENCY_HEADER} header.`, { [IDEMPOTENCY_HEADER]: 'was sent more than once' });
-  if (header !== undefined) {
-    const parsed = idempotencyKeySchema.safeParse(header);
-    if (!parsed.success) {
-      const reason = parsed.error.issues[0]?.message ?? 'is invalid';
-      throw badRequest(`The ${IDEMPOTENCY_HEADER} header ${reason}.`, { [IDEMPOTENCY_HEADER]: reason });
-    }
-    if (bodyKey !== undefined && bodyKey !== header) {
-      throw badRequest(`The ${IDEMPOTENCY_HEADER} header and the idempotencyKey field differ.`, {
-        idempotencyKey: `must equal the ${IDEMPOTENCY_HEADER} header`,
-      });
-    }
-    return header;
-  }
-  return bodyKey ?? null;
-}
 
 /** Validated message and idempotency key of a JSON request, or a 400 naming every bad field. */
 function parseMessageRequest(request: FastifyRequest): { values: SupportMessageValues; key: string | null } {
@@ -74,6 +69,11 @@ function parseMessageRequest(request: FastifyRequest): { values: SupportMessageV
   return { values: result.value, key: idempotencyKeyOf(request, keyCheck?.success ? keyCheck.data : undefined) };
 }
 
+/** The fields of a form post: the parsed object, or none when the body is anything else. */
+export function formFields(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
 const validated = new WeakMap<FastifyRequest, { values: SupportMessageValues; key: string | null }>();
 
 /** Support messages (spec 3 "supports", spec 7 "add a document to supports with ... date"). */
@@ -84,18 +84,22 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     skipOnError: true, // a Redis outage must not stop customers reaching us
     ...(app.redis ? { redis: app.redis, nameSpace: 'nw-rl-support-' } : {}),
   });
+  // One counter (one store) for both routes below.
+  const limiter: SupportLimiter = app.createRateLimit({ max: SUPPORT_RATE_LIMIT.max, timeWindow: SUPPORT_RATE_LIMIT.timeWindowMs });
 
   app.post(
     '/api/support-messages',
     {
-      config: { rateLimit: rateLimitConfig() },
+      onRequest: async (request) => {
+        const limited = await checkLimit(limiter, request);
+        if (limited) throw limited;
+      },
       schema: {
         // The rules live in the shared (zod/mini) schema and run in the handler, the same code as
         // the contact form's; this schema only documents the shape and bounds the input.
         body: z.object({}).passthrough(),
         response: { 201: created, 400: errorResponse, 409: errorResponse, 429: errorResponse },
       },
-      // Validation runs before the rate limit's preHandler, so a rejected message costs nothing.
       preValidation: async (request) => {
         validated.set(request, parseMessageRequest(request));
       },
@@ -104,6 +108,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { values, key } = validated.get(request) ?? parseMessageRequest(request);
       const { message, replayed } = await acceptSupportMessage(app.database.db, values, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
+      else await contentChanged(app, 'support-messages');
       return reply.status(201).header('Cache-Control', 'no-store').send(message);
     },
   );
@@ -119,20 +124,34 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     form.post(
       '/support',
       {
-        config: { rateLimit: rateLimitConfig() },
+        onRequest: async (request, reply) => {
+          const limited = await checkLimit(limiter, request);
+          if (limited) return reply.header('Retry-After', limited.headers['Retry-After']).redirect('/support?error=rate_limited', 303);
+        },
         errorHandler: (error, request, reply) => {
-          if ((error as { statusCode?: number }).statusCode === 429) return reply.redirect('/support?error=rate_limited', 303);
+          const status = (error as { statusCode?: number }).statusCode ?? 500;
+          if (status === 429) return reply.redirect('/support?error=rate_limited', 303);
+          if (status < 500) {
+            // A body the form never sends (bad JSON, another content type, too large): bad
+            // input like any other, answered the same way, and no fault of ours to log.
+            request.log.info({ code: (error as { code?: string }).code, status }, 'support form: unreadable body');
+            return reply.redirect(`/support?${new URLSearchParams({ invalid: 'name,email,message' })}`, 303);
+          }
           request.log.error({ err: error }, 'support form failed');
           return reply.redirect('/support?error=unavailable', 303);
         },
       },
       async (request, reply) => {
-        const body = (request.body ?? {}) as Record<string, string | undefined>;
+        // Whatever arrived (a form, or JSON of any shape) goes through the same schema as the
+        // JSON endpoint's; anything that is not an object of fields reads as an empty form.
+        const body = formFields(request.body);
         const result = validateSupportMessage(body);
         const keyResult = idempotencyKeySchema.safeParse(body.idempotencyKey);
         if (!result.ok) {
           const params = new URLSearchParams({ invalid: Object.keys(result.fields).join(',') });
-          if (body.subject) params.set('subject', body.subject.slice(0, 150));
+          // The subject is echoed so the page can keep it; only text that passes its own rule.
+          if (!result.fields.subject && typeof body.subject === 'string' && body.subject.trim())
+            params.set('subject', body.subject.trim().slice(0, SUPPORT_LIMITS.subject));
           return reply.redirect(`/support?${params}`, 303);
         }
         await acceptSupportMessage(app.database.db, result.value, keyResult.success ? keyResult.data : null).catch((error: unknown) => {
@@ -141,6 +160,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof HttpError && error.statusCode === 409) return acceptSupportMessage(app.database.db, result.value, null);
           throw error;
         });
+        await contentChanged(app, 'support-messages');
         return reply.redirect('/support?sent=1', 303);
       },
     );

@@ -20,15 +20,15 @@ export async function acceptSupportMessage(
   values: SupportMessageValues,
   idempotencyKey: string | null,
 ): Promise<AcceptResult> {
-  const { value, replayed } = await acceptOnce({
-    key: idempotencyKey,
+  const outcome = await acceptOnce(idempotencyKey, {
     find: (key) => findByIdempotencyKey(db, key),
-    create: () => insertSupportMessage(db, values, idempotencyKey),
-    sameRequest: (stored) => sameMessage(stored, values),
-    conflict: () =>
-      conflict('This Idempotency-Key was already used for a different message. Use a new key for a new message.', {
-        idempotencyKey: 'was already used for a different message',
-      }),
+    insert: () => insertSupportMessage(db, values, idempotencyKey),
+    same: (stored) => sameMessage(stored, values),
   });
-  return { message: value, replayed };
+  if ('conflict' in outcome) {
+    throw conflict('This Idempotency-Key was already used for a different message. Use a new key for a new message.', {
+      idempotencyKey: 'was already used for a different message',
+    });
+  }
+  return { message: outcome.result, replayed: outcome.replayed };
 }

@@ -6,6 +6,12 @@ describe('safeNextPath', () => {
     expect(safeNextPath('/account')).toBe('/account');
     expect(safeNextPath('/app/tabs/home?segment=favorites#top')).toBe('/app/tabs/home?segment=favorites#top');
     expect(safeNextPath('/support')).toBe('/support');
+    expect(safeNextPath('/team/ada')).toBe('/team/ada');
+  });
+
+  it('keeps the normalised form of a path that stays on a known page', () => {
+    expect(safeNextPath('/app/./tabs/../tabs/home')).toBe('/app/tabs/home');
+    expect(safeNextPath('/%61ccount')).toBe(DEFAULT_NEXT);
   });
 
   it.each([
@@ -19,8 +25,26 @@ describe('safeNextPath', () => {
     ['/\t/evil.example'],
     ['/login'],
     ['/signup?next=/account'],
+    // Each normalises to `//evil.test...`, another host, though the text starts with one '/'.
+    ['/.//evil.test/a'],
+    ['/..//evil.test/a'],
+    ['/%2e//evil.test/a'],
+    ['/%2E//evil.test/a'],
+    ['/app/..//evil.test/a'],
+    ['/./\\evil.test/a'],
+    ['/.\\/evil.test/a'],
+    ['/app/../..//evil.test'],
+    ['/%2e%2e//evil.test'],
+    // Not a page of ours.
+    ['/no-such-page'],
+    ['/%2F%2Fevil.test'],
+    ['/api/config'],
   ])('falls back to the demo home for %j', (raw) => {
     expect(safeNextPath(raw)).toBe(DEFAULT_NEXT);
+  });
+
+  it('refuses an overlong next without parsing it', () => {
+    expect(safeNextPath(`/app/${'a'.repeat(5000)}`)).toBe(DEFAULT_NEXT);
   });
 
   it('builds the login address that brings the user back', () => {

@@ -3,6 +3,9 @@ import * as initial from './0001-initial';
 import * as rateLimitCounters from './0002-rate-limit-counters';
 import * as signingKeyCurrent from './0003-signing-key-current';
 import * as signupIdempotencyKeys from './0004-signup-idempotency-keys';
+import * as jobLeases from './0040-job-leases';
+import * as liveData from './0030-live-data';
+import * as serverSecrets from './0060-server-secrets';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -13,4 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002-rate-limit-counters': rateLimitCounters,
   '0003-signing-key-current': signingKeyCurrent,
   '0004-signup-idempotency-keys': signupIdempotencyKeys,
+  '0030-live-data': liveData,
+  '0040-job-leases': jobLeases,
+  '0060-server-secrets': serverSecrets,
 };

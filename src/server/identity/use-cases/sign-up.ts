@@ -22,16 +22,24 @@ export async function signUp(ctx: IdentityContext, input: SignUpInput, clientAdd
   const email = validEmail(input.email);
   const password = validNewPassword(input.password);
   const displayName = input.displayName?.trim() || null;
-  const { value: user } = await acceptOnce<UserRow>({
-    key: idempotencyKey,
-    find: (key) => ctx.users.findBySignupKey(key),
-    create: () => createAccount(ctx, { email, password, displayName }, clientAddress, idempotencyKey),
-    sameRequest: async (stored) =>
-      stored.email === email && stored.display_name === displayName && (await checkPassword(password, stored.password_hash)),
-    conflict: () =>
-      new IdentityError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different sign-up; use a new key', 409),
+  // The password check is asynchronous, so a stored account comes with its verdict.
+  const outcome = await acceptOnce<{ user: UserRow; same: boolean }>(idempotencyKey, {
+    find: async (key) => {
+      const stored = await ctx.users.findBySignupKey(key);
+      if (!stored) return null;
+      const same = stored.email === email && stored.display_name === displayName && (await checkPassword(password, stored.password_hash));
+      return { user: stored, same };
+    },
+    insert: async () => {
+      const created = await createAccount(ctx, { email, password, displayName }, clientAddress, idempotencyKey);
+      return created ? { user: created, same: true } : null;
+    },
+    same: (stored) => stored.same,
   });
-  return ctx.startSession(user) satisfies Promise<Session>;
+  if ('conflict' in outcome) {
+    throw new IdentityError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different sign-up; use a new key', 409);
+  }
+  return ctx.startSession(outcome.result.user) satisfies Promise<Session>;
 }
 
 async function createAccount(
