@@ -10,7 +10,9 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date. Safe to run on every start and from several instances. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: each branch of the product numbers its migrations in its own range, so a database
+  // may already hold later numbers when an earlier one arrives; none depends on another range.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
