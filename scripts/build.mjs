@@ -28,9 +28,10 @@ await build({
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
-    // The server, and the backup/restore command that shares its configuration and database code.
+    // The server, and the commands that share its configuration and database code (backup and
+    // restore, staff roles).
     rollupOptions: {
-      input: { server: 'src/server/server.ts', backup: 'src/server/backup/cli.ts' },
+      input: { server: 'src/server/server.ts', backup: 'src/server/backup/cli.ts', 'admin-cli': 'src/server/admin-cli.ts' },
       output: { entryFileNames: '[name].js' },
     },
   },

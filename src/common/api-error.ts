@@ -8,6 +8,8 @@ export const API_ERROR_CODES = [
   'validation_failed',
   'unauthenticated',
   'forbidden',
+  /** The action needs a sign-in younger than 5 minutes: log in again, then retry. */
+  'recent_login_required',
   'csrf_failed',
   'not_found',
   'conflict',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, LOCAL_CLIENT_CODES, authErrorSentence, clientCodeFor, endsSession, splitProviderMessage } from './auth-errors';
+import {
+  AuthError,
+  LOCAL_CLIENT_CODES,
+  authErrorSentence,
+  clientCodeFor,
+  endsSession,
+  requiresSecondStep,
+  splitProviderMessage,
+} from './auth-errors';
 
 describe('provider code -> client code (spec 8, row by row)', () => {
   it.each([
@@ -53,6 +61,48 @@ describe('codes our service adds beyond the spec table', () => {
     ['INVALID_REFRESH_TOKEN', 'user-token-expired'],
   ])('%s -> %s', (provider, client) => {
     expect(clientCodeFor(provider)).toBe(client);
+  });
+});
+
+describe('codes of provider sign-in and two-step sign-in', () => {
+  it.each([
+    ['FEDERATED_USER_ID_ALREADY_LINKED', 'credential-already-in-use', /already linked to another account/],
+    ['INVALID_CODE : The code is wrong or was already used', 'invalid-verification-code', /6-digit code/],
+    ['SESSION_EXPIRED : Sign in again', 'code-expired', /expired/],
+    ['USER_MISMATCH', 'user-mismatch', /different account/],
+    ['INVALID_IDP_RESPONSE : The ID token has expired', 'invalid-credential', /provider/],
+    ['MISSING_OR_INVALID_NONCE', 'missing-or-invalid-nonce', /not meant for this attempt/],
+    ['INVALID_PENDING_TOKEN', 'invalid-credential', /provider/],
+    ['LAST_SIGN_IN_METHOD : Keep one', 'last-sign-in-method', /only way to sign in/],
+    ['INVALID_PROVIDER_ID', 'no-such-provider', /not linked/],
+    ['PROVIDER_ALREADY_LINKED', 'provider-already-linked', /Unlink it first/],
+    ['INVALID_MFA_PENDING_CREDENTIAL', 'code-expired', /start again/],
+    ['SECOND_FACTOR_EXISTS', 'second-factor-already-in-use', /already on/],
+    ['MFA_ENROLLMENT_NOT_FOUND', 'multi-factor-info-not-found', /not on/],
+  ])('%s -> %s, with its sentence', (provider, client, sentence) => {
+    const code = clientCodeFor(provider);
+    expect(code).toBe(client);
+    expect(authErrorSentence(code)).toMatch(sentence);
+  });
+
+  it.each([
+    ['popup-blocked', /blocked the sign-in window.*continue in this window/],
+    ['multi-factor-auth-required', /two-step sign-in.*6-digit code/],
+    ['user-mismatch', /different account/],
+    ['account-exists-with-different-credential', /already exists.*linked/],
+    ['popup-closed-by-user', /closed before/],
+    ['cancelled-popup-request', /Another sign-in window/],
+  ] as const)('local code %s has its sentence', (code, sentence) => {
+    expect(LOCAL_CLIENT_CODES).toContain(code);
+    expect(authErrorSentence(code)).toMatch(sentence);
+  });
+});
+
+describe('requiresSecondStep', () => {
+  it('spots a first step answered with a pending credential', () => {
+    expect(requiresSecondStep({ localId: 'u', mfaPendingCredential: 'p', mfaInfo: [] })).toBe(true);
+    expect(requiresSecondStep({ localId: 'u', idToken: 't' })).toBe(false);
+    expect(requiresSecondStep(null)).toBe(false);
   });
 });
 

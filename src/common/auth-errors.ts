@@ -43,6 +43,17 @@ export const EXTRA_PROVIDER_CODES = {
   INVALID_REFRESH_TOKEN: 'user-token-expired',
   MISSING_ID_TOKEN: 'invalid-user-token',
   MISSING_OOB_CODE: 'invalid-action-code',
+  // Sign-in with providers and two-step sign-in.
+  INVALID_IDP_RESPONSE: 'invalid-credential',
+  MISSING_OR_INVALID_NONCE: 'missing-or-invalid-nonce',
+  INVALID_PENDING_TOKEN: 'invalid-credential',
+  USER_MISMATCH: 'user-mismatch',
+  PROVIDER_ALREADY_LINKED: 'provider-already-linked',
+  INVALID_PROVIDER_ID: 'no-such-provider',
+  LAST_SIGN_IN_METHOD: 'last-sign-in-method',
+  INVALID_MFA_PENDING_CREDENTIAL: 'code-expired',
+  MFA_ENROLLMENT_NOT_FOUND: 'multi-factor-info-not-found',
+  SECOND_FACTOR_EXISTS: 'second-factor-already-in-use',
 } as const;
 
 /** Client codes that do not come from a provider code (spec 8 "Also"). */
@@ -53,6 +64,9 @@ export const LOCAL_CLIENT_CODES = [
   'multi-factor-auth-required',
   'user-mismatch',
   'login-blocked',
+  'account-exists-with-different-credential',
+  'popup-closed-by-user',
+  'cancelled-popup-request',
   'internal-error',
 ] as const;
 
@@ -87,9 +101,11 @@ const SENTENCES: Record<AuthClientCode, string> = {
   'user-token-expired': 'Your session has ended. Please log in again.',
   'requires-recent-login': 'For your security, please log in again before making this change.',
   'operation-not-allowed': 'This way of signing in is not available.',
-  'credential-already-in-use': 'That account is already linked to another user.',
-  'invalid-verification-code': 'That verification code is not right.',
-  'code-expired': 'That code has expired. Ask for a new one.',
+  'credential-already-in-use':
+    'That sign-in is already linked to another account. Log in to that account to use it, or unlink it there first.',
+  'invalid-verification-code':
+    'That code is not right, or it was already used. Type the 6-digit code your authenticator app shows now, or a recovery code.',
+  'code-expired': 'That step took too long and has expired. Please start again.',
   'unauthorized-continue-uri': 'That return address is not allowed.',
   'admin-restricted-operation': 'Only an administrator can do that.',
   'weak-password': 'Password should be at least 8 characters.',
@@ -97,10 +113,21 @@ const SENTENCES: Record<AuthClientCode, string> = {
   'invalid-api-key': 'This app is not set up correctly (invalid API key). Please contact support.',
   'user-disabled': 'This account has been disabled. Please contact support.',
   'network-request-failed': 'Could not reach the server. Check your connection and try again.',
-  'popup-blocked': 'The sign-in window was blocked by the browser.',
+  'popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site, or continue in this window instead.',
   'unauthorized-domain': 'Signing in is not allowed from this web address.',
-  'multi-factor-auth-required': 'This account needs a second sign-in step.',
-  'user-mismatch': 'Those credentials belong to a different user.',
+  'multi-factor-auth-required': 'This account uses two-step sign-in: enter the 6-digit code from your authenticator app.',
+  'user-mismatch': 'That sign-in belongs to a different account than the one you are logged in to.',
+  'account-exists-with-different-credential':
+    'An account with this email already exists. Log in to it the way you usually do, and this sign-in method will be linked to it.',
+  'popup-closed-by-user': 'The sign-in window was closed before signing in finished.',
+  'cancelled-popup-request': 'Another sign-in window was opened, so this one was cancelled.',
+  'invalid-credential': 'The sign-in provider gave an answer we could not accept. Please try again.',
+  'missing-or-invalid-nonce': 'That sign-in answer was not meant for this attempt. Please try again.',
+  'provider-already-linked': 'This account already has a sign-in of that kind. Unlink it first.',
+  'no-such-provider': 'That sign-in method is not linked to this account.',
+  'last-sign-in-method': 'This is your only way to sign in. Add another one before removing it.',
+  'multi-factor-info-not-found': 'Two-step sign-in is not on for this account.',
+  'second-factor-already-in-use': 'Two-step sign-in is already on for this account.',
   'login-blocked': 'Signing in is blocked for this account.',
   'internal-error': 'Something went wrong on our side. Please try again later.',
 };
@@ -125,6 +152,14 @@ export class AuthError extends Error {
   static fromProvider(providerMessage: string): AuthError {
     return new AuthError(clientCodeFor(providerMessage), splitProviderMessage(providerMessage).code);
   }
+}
+
+/**
+ * A first sign-in step answered with `mfaPendingCredential` instead of a session: the account
+ * uses two-step sign-in (multi-factor-auth-required), and no session may be started from it.
+ */
+export function requiresSecondStep(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && typeof (body as { mfaPendingCredential?: unknown }).mfaPendingCredential === 'string';
 }
 
 /** Spec 8: these sign the user out automatically. */

@@ -24,6 +24,21 @@ export const AUTH = {
   recentLoginMs: 5 * 60_000,
 } as const;
 
+/** Provider sign-in in a popup or by redirect (spec 9). */
+export const FEDERATED_SIGN_IN = {
+  /** The popup window's default size. */
+  popupWidth: 500,
+  popupHeight: 600,
+  /** Waiting for the popup or its frame to answer: short on desktop, long on mobile. */
+  popupTimeoutShortMs: 5_000,
+  popupTimeoutLongMs: 15_000,
+  /** A closed popup is noticed by polling, from every 2 s backing off to every 10 s. */
+  closedPopupPollStartMs: 2_000,
+  closedPopupPollMaxMs: 10_000,
+  /** The result of a redirect sign-in is kept this long for the page the user returns to. */
+  redirectResultTtlMs: 10 * 60_000,
+} as const;
+
 /** Header logo size (spec 2 and 9). */
 export const LOGO = { width: 100, height: 50 } as const;
 

@@ -7,6 +7,7 @@ import backupSchedule from './backup/schedule';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import contentChanges from './cache/content-changes';
+import admin from './admin/index';
 import { createChangeBus } from './changes/bus';
 import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(supportRoutes);
   await app.register(seoRoutes);
   await app.register(backupSchedule);
+  await app.register(admin);
 
   await app.register(client, {
     distDir: config.DIST_DIR,

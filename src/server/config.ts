@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigError } from './identity/federated/provider-config';
 import { parseBackupInterval } from './backup/rules';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { parseRequestLogPolicy } from './logging/request-log-policy';
@@ -177,7 +178,7 @@ const schema = z
       context.addIssue({ code: 'custom', path: ['BACKUP_EVERY'], message: 'cannot back up an in-memory database' });
   });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string };
+export type Config = z.infer<typeof schema> & { publicUrl: string; identityProviders: IdentityProviderConfig[] };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -193,6 +194,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${variable}${value === undefined ? '' : ` "${value}"`}: ${issue.message}`);
   }
   const config = result.data;
+  let identityProviders: IdentityProviderConfig[];
+  try {
+    identityProviders = parseIdentityProviders(env.IDENTITY_PROVIDERS);
+  } catch (error) {
+    // Never the value: it holds client secrets.
+    if (error instanceof ProviderConfigError) throw new ConfigError(`Invalid IDENTITY_PROVIDERS: ${error.message}`);
+    throw error;
+  }
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  return { ...config, publicUrl: (config.PUBLIC_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '') };
+  return { ...config, identityProviders, publicUrl: (config.PUBLIC_URL ?? `http://${host}:${config.PORT}`).replace(/\/$/, '') };
 }

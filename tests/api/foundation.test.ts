@@ -138,17 +138,21 @@ describe.each(ENGINES)('foundation on %s', (engine) => {
   });
 
   it('finishes in-flight requests when shutting down, then refuses new ones', async () => {
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     const other = await startTestServer({
       engine,
       seed: false,
       routes: (app) =>
         app.get('/api/test-slow', async () => {
+          entered();
           await new Promise((resolve) => setTimeout(resolve, 300));
           return { finished: true };
         }),
     });
     const inFlight = other.client.get<{ finished: boolean }>('/api/test-slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Close only once the request is in its handler (a fixed wait races on a busy machine).
+    await inside;
     const closing = other.stop();
     const response = await inFlight;
     await closing;

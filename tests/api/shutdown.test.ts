@@ -7,6 +7,8 @@ import { get, type RawResponse, startServerProcess } from '../support/server-pro
 // Pages from this render module stream for ~200 ms, so SIGTERM lands while some have sent their
 // headers (with `Connection: keep-alive`) and not yet their end.
 const STREAMING_SITE = fileURLToPath(new URL('../support/fixtures/streaming-site', import.meta.url));
+// The contact page is rendered per request (a fresh idempotency key), so it always streams.
+const STREAMED_PAGE = '/support';
 const BASE_ENV = { DATABASE_URL: 'sqlite::memory:', SEED: 'demo', DIST_DIR: STREAMING_SITE };
 
 const waitUntil = async (condition: () => boolean, timeoutMs = 10_000) => {
@@ -18,7 +20,7 @@ const waitUntil = async (condition: () => boolean, timeoutMs = 10_000) => {
 };
 
 describe('SIGTERM under keep-alive load on streamed pages', () => {
-  it.each([1, 2, 3, 4])('finishes the pages in flight, closes their sockets and exits 0 promptly (run %i)', async () => {
+  it.each([1, 2, 3])('finishes the pages in flight, closes their sockets and exits 0 promptly (run %i)', async () => {
     const server = await startServerProcess({ ...BASE_ENV, SHUTDOWN_DRAIN_MS: '0' });
     const agent = new Agent({ keepAlive: true, maxSockets: 6 });
     const responses: RawResponse[] = [];
@@ -28,7 +30,7 @@ describe('SIGTERM under keep-alive load on streamed pages', () => {
     const worker = async () => {
       for (let i = 0; i < 500 && !stop; i++) {
         try {
-          responses.push(await get(`${server.url}/`, agent, () => (started += 1)));
+          responses.push(await get(`${server.url}${STREAMED_PAGE}`, agent, () => (started += 1)));
         } catch {
           return;
         }

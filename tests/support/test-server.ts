@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
@@ -74,6 +74,8 @@ export interface StartOptions {
   redisUrl?: string;
   /** Receives the server's log lines (JSON, level info and up) instead of discarding them. */
   logStream?: { write: (line: string) => void };
+  /** A logger in place of the silent one (to read what the server logs). */
+  logger?: FastifyServerOptions['logger'];
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
   routes?: (app: FastifyInstance) => void;
 }
@@ -108,6 +110,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     redis,
     ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}),
     ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { AuthError, endsSession } from '../../common/auth-errors';
+import { AuthError, endsSession, requiresSecondStep } from '../../common/auth-errors';
 import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../common/auth-timing';
 import { STORAGE_KEYS } from '../../common/constants';
 import { identityClient, type AccountInfo } from './identity-client';
@@ -251,7 +251,10 @@ async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser
 /** Signs in with email and password. Errors are AuthErrors, passed on unchanged (spec 8). */
 export async function login(email: string, password: string): Promise<AuthUser> {
   await assertAuthorizedDomain();
-  return begin(await identityClient.signInWithPassword(email, password));
+  const body = await identityClient.signInWithPassword(email, password);
+  // Never a session from a first step that still needs its second.
+  if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
+  return begin(body);
 }
 
 /** Signs in with the single-use link of an EMAIL_SIGNIN mail (creates the account when new). */
@@ -309,6 +312,7 @@ export async function reauthenticate(password: string): Promise<void> {
   if (!current) throw new AuthError('user-token-expired');
   const body = await identityClient.signInWithPassword(current.email, password);
   if (body.localId !== current.uid) throw new AuthError('user-mismatch');
+  if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
   apply(fromResponse(body), true);
 }
 

@@ -1,8 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { openNodeSqlite, sqliteDriverFor } from './node-sqlite';
 import type { Database } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -56,19 +57,19 @@ async function ping(db: Kysely<Database>): Promise<boolean> {
 function openSqlite(path: string, settings: Required<DatabaseOptions>): DatabaseHandle {
   const file = path === ':memory:' ? ':memory:' : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  let sqlite: BetterSqlite3.Database;
+  let sqlite: SqliteDatabase & { exec(sql: string): void };
   try {
-    sqlite = new BetterSqlite3(file);
+    sqlite = sqliteDriverFor(process.version) === 'node:sqlite' ? openNodeSqlite(file) : openBetterSqlite3(file);
   } catch (error) {
     throw new DatabaseConnectionError(`Cannot open SQLite database at ${file}: ${(error as Error).message}`);
   }
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
   // A writer waits this long for another connection's lock, then fails with SQLITE_BUSY (a 503).
-  sqlite.pragma(`busy_timeout = ${Math.trunc(settings.timeoutMs)}`);
+  sqlite.exec(`PRAGMA busy_timeout = ${Math.trunc(settings.timeoutMs)}`);
   // synchronous=FULL: a committed transaction survives a power cut, which our 2xx promise needs.
-  sqlite.pragma('synchronous = FULL');
+  sqlite.exec('PRAGMA synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
@@ -78,6 +79,10 @@ function openSqlite(path: string, settings: Required<DatabaseOptions>): Database
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => db.destroy(),
   };
+}
+
+function openBetterSqlite3(file: string): SqliteDatabase & { exec(sql: string): void } {
+  return new BetterSqlite3(file);
 }
 
 async function openPostgres(url: string, settings: Required<DatabaseOptions>): Promise<DatabaseHandle> {

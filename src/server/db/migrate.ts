@@ -10,8 +10,8 @@ export class MigrationError extends Error {
 
 /** Brings the schema up to date. Safe to run on every start and from several instances. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  // Unordered: each branch of the product numbers its migrations in its own range, so a database
-  // may already hold later numbers when an earlier one arrives; none depends on another range.
+  // Features take migration numbers from their own ranges, so a later-merged feature may bring a
+  // lower number than one a database already ran: apply it anyway.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -64,6 +64,63 @@ export interface OobCodesTable {
   used_at: string | null;
 }
 
+/** A provider identity (Google's `sub`, GitHub's user id) linked to an account. */
+export interface FederatedIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  federated_id: string;
+  email: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  created_at: string;
+}
+
+/** The server's half of a provider sign-in in progress ('auth'), or an identity awaiting a link ('pending'). */
+export interface IdpSessionsTable {
+  /** SHA-256 of the handle the client holds (sessionId or pendingToken). */
+  id: string;
+  kind: 'auth' | 'pending';
+  provider_id: string;
+  state: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  identity: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A TOTP authenticator of an account (two-step sign-in). */
+export interface MfaEnrollmentsTable {
+  id: string;
+  user_id: string;
+  display_name: string | null;
+  /** Base32 shared secret. */
+  secret: string;
+  enrolled_at: string;
+  last_used_step: number;
+}
+
+/** An enrolment waiting for its first code ('enroll'), or a sign-in waiting for the second step ('sign_in'). */
+export interface MfaSessionsTable {
+  /** SHA-256 of the handle the client holds (sessionInfo or mfaPendingCredential). */
+  id: string;
+  kind: 'enroll' | 'sign_in';
+  user_id: string;
+  secret: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
 export interface ServicesTable {
   id: string;
   position: number;
@@ -71,6 +128,8 @@ export interface ServicesTable {
   summary: string;
   description: string;
   icon: string;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface CoreValuesTable {
@@ -79,6 +138,8 @@ export interface CoreValuesTable {
   title: string;
   description: string;
   icon: string;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface ClientReviewsTable {
@@ -89,6 +150,8 @@ export interface ClientReviewsTable {
   company: string;
   quote: string;
   rating: number;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface TeamMembersTable {
@@ -101,6 +164,8 @@ export interface TeamMembersTable {
   /** JSON array of strings. */
   skills: string;
   joined_year: number;
+  /** Raised by every save (migration 0011); a save from an older version is refused. */
+  version: Generated<number>;
 }
 
 export interface SupportMessagesTable {
@@ -169,6 +234,43 @@ export interface ChangeLogTable {
   created_at: string;
 }
 
+export interface UserRolesTable {
+  user_id: string;
+  /** 'staff' or 'admin' (src/common/roles.ts). */
+  role: string;
+  granted_at: string;
+  granted_by: string | null;
+}
+
+/** Installation settings changed by admins; `value` is JSON text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** One-time links that let the first person create the administrator account. */
+export interface AdminSetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Every staff action and staff sign-in; never updated or deleted by the application. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  item_type: string;
+  item_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+}
+
 export interface Database {
   change_topics: ChangeTopicsTable;
   change_log: ChangeLogTable;
@@ -177,6 +279,11 @@ export interface Database {
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;
   oob_codes: OobCodesTable;
+  federated_identities: FederatedIdentitiesTable;
+  idp_sessions: IdpSessionsTable;
+  mfa_enrollments: MfaEnrollmentsTable;
+  mfa_sessions: MfaSessionsTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
   services: ServicesTable;
   core_values: CoreValuesTable;
   client_reviews: ClientReviewsTable;
@@ -188,6 +295,10 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   signing_key_current: SigningKeyCurrentTable;
   signup_idempotency_keys: SignupIdempotencyKeysTable;
+  user_roles: UserRolesTable;
+  settings: SettingsTable;
+  admin_setup_tokens: AdminSetupTokensTable;
+  audit_log: AuditLogTable;
 }
 
 /** Who runs a periodic job until when (src/server/housekeeping). */
@@ -200,6 +311,10 @@ export interface JobLeasesTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type FederatedIdentityRow = Selectable<FederatedIdentitiesTable>;
+export type IdpSessionRow = Selectable<IdpSessionsTable>;
+export type MfaEnrollmentRow = Selectable<MfaEnrollmentsTable>;
+export type MfaSessionRow = Selectable<MfaSessionsTable>;
 export type ServiceRow = Selectable<ServicesTable>;
 export type CoreValueRow = Selectable<CoreValuesTable>;
 export type ClientReviewRow = Selectable<ClientReviewsTable>;
@@ -208,5 +323,6 @@ export type SupportMessageRow = Selectable<SupportMessagesTable>;
 export type MovieRow = Selectable<MoviesTable>;
 export type ChangeLogRow = Selectable<ChangeLogTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };

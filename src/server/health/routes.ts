@@ -80,7 +80,14 @@ const health: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         response: {
-          200: z.object({ apiKey: z.string(), authorizedDomains: z.array(z.string()), identityUrl: z.string(), version: z.string() }),
+          200: z.object({
+            apiKey: z.string(),
+            authorizedDomains: z.array(z.string()),
+            identityUrl: z.string(),
+            /** Sign-in providers: id and button label only, never a client secret. */
+            identityProviders: z.array(z.object({ providerId: z.string(), displayName: z.string() })),
+            version: z.string(),
+          }),
         },
       },
     },
@@ -89,6 +96,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
         apiKey: app.config.API_KEY,
         authorizedDomains: app.config.AUTHORIZED_DOMAINS,
         identityUrl: '/identity',
+        identityProviders: app.identity.providers,
         version: process.env.APP_VERSION ?? 'dev',
       }),
   );

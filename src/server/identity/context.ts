@@ -2,7 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AUTH } from '../../common/constants';
 import { emailProblem, normaliseEmail, passwordProblem } from '../../common/identity-schemas';
+import { type Role, roleClaims } from '../../common/roles';
+import { auditRepository } from '../audit/repository';
+import type { Engine } from '../db/database';
 import type { Database, UserRow } from '../db/schema';
+import { settingsRepository } from '../settings/repository';
+import type { IdentityProviderConfig } from './federated/provider-config';
 import { identityError } from './identity-error';
 import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
@@ -13,10 +18,12 @@ import { keyCipher } from './key-cipher';
 import { signingKeyRing } from './signing-key-ring';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
+import { userRolesRepository } from './user-roles-repository';
 import { usersRepository } from './users-repository';
 
 export interface IdentityOptions {
   db: Kysely<Database>;
+  engine: Engine;
   issuer: string;
   audience: string;
   publicUrl: string;
@@ -25,6 +32,10 @@ export interface IdentityOptions {
   limits: IdentityLimits;
   /** KEY_ENCRYPTION_SECRET: private signing keys are encrypted at rest when set. */
   keyEncryptionSecret?: string | undefined;
+  /** Sign-in providers (IDENTITY_PROVIDERS); none by default. */
+  identityProviders?: readonly IdentityProviderConfig[];
+  /** Where provider-call failures are logged (never with tokens or secrets). */
+  warn?: (message: string) => void;
 }
 
 export interface Session {
@@ -65,6 +76,8 @@ export function identityContext(options: IdentityOptions) {
   const users = usersRepository(options.db);
   const refreshTokens = refreshTokensRepository(options.db);
   const oobCodes = oobCodesRepository(options.db);
+  const roles = userRolesRepository(options.db, options.engine);
+  const settings = settingsRepository(options.db);
   const keyRing = signingKeyRing({ keys: signingKeysRepository(options.db), cipher: keyCipher(options.keyEncryptionSecret) });
   const tokens = tokenService({ keys: keyRing, issuer: options.issuer, audience: options.audience });
 
@@ -76,7 +89,28 @@ export function identityContext(options: IdentityOptions) {
       email_verified: user.email_verified === 1,
       auth_time: authTimeSeconds,
       sid: familyId,
+      // Staff roles as top-level custom claims, as Identity Toolkit carries custom claims.
+      ...roleClaims(await roles.rolesOf(user.id)),
     });
+  }
+
+  /** Staff sign-ins go to the audit log; ordinary users' do not. */
+  async function auditStaffSignIn(user: UserRow, userRoles: readonly Role[]): Promise<void> {
+    if (userRoles.length === 0) return;
+    await auditRepository(options.db).record({
+      actor: { id: user.id, email: user.email },
+      action: 'staff.sign_in',
+      itemType: 'user',
+      itemId: user.id,
+      after: { roles: userRoles },
+    });
+  }
+
+  /** accounts:signUp and first sign-ins that create an account are refused while sign-up is closed. */
+  async function requireSignUpOpen(): Promise<void> {
+    if (!(await settings.get('signUpOpen'))) {
+      throw identityError('ADMIN_ONLY_OPERATION', 'Sign-up is closed on this site; an administrator can create your account');
+    }
   }
 
   /** A new session (a new refresh-token family) for a user who just proved who they are. */
@@ -95,6 +129,7 @@ export function identityContext(options: IdentityOptions) {
       revoked_at: null,
     });
     const idToken = await idTokenFor(user, familyId, Math.floor(now / 1000));
+    await auditStaffSignIn(user, await roles.rolesOf(user.id));
     return { idToken, refreshToken, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
   }
 
@@ -158,8 +193,11 @@ export function identityContext(options: IdentityOptions) {
     users,
     refreshTokens,
     oobCodes,
+    roles,
+    settings,
     tokens,
     idTokenFor,
+    requireSignUpOpen,
     startSession,
     recordLogin,
     verify,

@@ -1,5 +1,15 @@
 import { deleteEndedWindows } from '../lib/rate-limit/index';
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
+import { createFirstAdmin, type FirstAdminInput, isSetupLinkUsable, issueSetupLink } from './use-cases/first-admin';
+import { type FederatedContext, federatedContext } from './federated/federated-context';
+import { idpSessionsRepository } from './federated/idp-sessions-repository';
+import { publicProviderInfo } from './federated/provider-config';
+import { createAuthUri, type CreateAuthUriInput } from './use-cases/create-auth-uri';
+import { signInWithIdp, type SignInWithIdpInput } from './use-cases/sign-in-with-idp';
+import { applyUnlink, planUnlink } from './use-cases/unlink-providers';
+import { mfaFor, mfaInfoOf } from './mfa/second-factor';
+import { finalizeTotpEnrollment, type FinalizeEnrollmentInput, startTotpEnrollment, withdrawEnrollment } from './use-cases/mfa-enrollment';
+import { finalizeMfaSignIn, type MfaSignInInput, startMfaSignIn } from './use-cases/mfa-sign-in';
 import { resetPassword } from './use-cases/reset-password';
 import { refresh } from './use-cases/refresh';
 import { sendOobCode, type SendOobCodeInput } from './use-cases/send-oob-code';
@@ -14,13 +24,35 @@ export type { IdentityOptions, Session, VerifiedCaller } from './context';
 async function housekeeping(
   ctx: IdentityContext,
   nowMs = Date.now(),
-): Promise<{ refreshTokens: number; oobCodes: number; limitWindows: number; signingKeys: number }> {
+): Promise<{
+  refreshTokens: number;
+  oobCodes: number;
+  limitWindows: number;
+  signingKeys: number;
+  idpSessions: number;
+  mfaSessions: number;
+}> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
     limitWindows: await deleteEndedWindows(ctx.options.db, nowMs),
     signingKeys: await ctx.tokens.dropExpiredKeys(nowMs),
+    idpSessions: await idpSessionsRepository(ctx.options.db).deleteExpiredBefore(new Date(nowMs).toISOString()),
+    mfaSessions: await mfaFor(ctx).deleteExpiredSessions(new Date(nowMs).toISOString()),
   };
+}
+
+/** accounts:update, with `deleteProvider` checked before any change and applied after the others. */
+async function updateWithUnlink(
+  ctx: IdentityContext,
+  fed: FederatedContext,
+  input: UpdateAccountInput & { deleteProvider?: string[] | undefined },
+) {
+  const removing = input.deleteProvider ?? [];
+  if (removing.length > 0) await planUnlink(fed, (await ctx.verify(input.idToken)).user, removing);
+  const result = await updateAccount(ctx, input);
+  if (removing.length === 0) return result;
+  return { ...result, user: await applyUnlink(fed, result.user, removing) };
 }
 
 /**
@@ -30,7 +62,21 @@ async function housekeeping(
  */
 export function identityService(options: IdentityOptions) {
   const ctx = identityContext(options);
+  const fed = federatedContext(ctx, options.identityProviders ?? [], options.warn ?? (() => undefined));
   return {
+    providers: publicProviderInfo(options.identityProviders ?? []),
+    createAuthUri: (input: CreateAuthUriInput) => createAuthUri(fed, input),
+    signInWithIdp: (input: SignInWithIdpInput) => signInWithIdp(fed, input),
+    linkedProviders: (userId: string) => fed.links.listForUser(userId),
+    mfaInfo: async (userId: string) => {
+      const enrollment = await mfaFor(ctx).enrollmentFor(userId);
+      return enrollment ? [mfaInfoOf(enrollment)] : [];
+    },
+    startTotpEnrollment: (idToken: string | undefined) => startTotpEnrollment(ctx, idToken),
+    finalizeTotpEnrollment: (input: FinalizeEnrollmentInput, clientAddress: string) => finalizeTotpEnrollment(ctx, input, clientAddress),
+    withdrawEnrollment: (idToken: string | undefined, enrollmentId: string | undefined) => withdrawEnrollment(ctx, idToken, enrollmentId),
+    startMfaSignIn: (input: MfaSignInInput) => startMfaSignIn(ctx, input),
+    finalizeMfaSignIn: (input: MfaSignInInput, clientAddress: string) => finalizeMfaSignIn(ctx, input, clientAddress),
     tokens: ctx.tokens,
     mailer: options.mailer,
     verify: ctx.verify,
@@ -40,11 +86,15 @@ export function identityService(options: IdentityOptions) {
     signInWithPassword: (input: PasswordCredentials, clientAddress: string) => signInWithPassword(ctx, input, clientAddress),
     refresh: (refreshToken: string | undefined) => refresh(ctx, refreshToken),
     lookup: async (idToken: string | undefined) => (await ctx.verify(idToken)).user,
-    update: (input: UpdateAccountInput) => updateAccount(ctx, input),
+    update: (input: UpdateAccountInput & { deleteProvider?: string[] | undefined }) => updateWithUnlink(ctx, fed, input),
     deleteAccount: (idToken: string | undefined) => deleteAccount(ctx, idToken),
     sendOobCode: (input: SendOobCodeInput, clientAddress: string) => sendOobCode(ctx, input, clientAddress),
     resetPassword: (input: { oobCode?: string | undefined; newPassword?: string | undefined }) => resetPassword(ctx, input),
     signInWithEmailLink: (input: EmailLinkInput) => signInWithEmailLink(ctx, input),
+    rolesOf: (userId: string) => ctx.roles.rolesOf(userId),
+    issueSetupLink: () => issueSetupLink(ctx),
+    isSetupLinkUsable: (token: string | undefined) => isSetupLinkUsable(ctx, token),
+    createFirstAdmin: (input: FirstAdminInput) => createFirstAdmin(ctx, input),
   };
 }
 

@@ -5,6 +5,8 @@ import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
 import { instrumentMailer } from '../metrics/plugin';
 import { createMailer } from './mailer';
+import federatedRoutes from './federated/routes';
+import mfaRoutes from './mfa/routes';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 import { identityLimits } from './limits';
 
@@ -26,6 +28,7 @@ export default fp(
     );
     const service = identityService({
       db: app.database.db,
+      engine: app.database.engine,
       // A fixed issuer: instances on different addresses must accept each other's tokens.
       issuer: ISSUER,
       audience: PROJECT_ID,
@@ -34,6 +37,8 @@ export default fp(
       mailer,
       limits,
       keyEncryptionSecret: app.config.KEY_ENCRYPTION_SECRET,
+      identityProviders: app.config.identityProviders,
+      warn: (message) => app.log.warn(message),
     });
     // The signing key is created (or agreed on) at start-up, not by the first sign-in.
     await service.tokens.ready();
@@ -61,7 +66,7 @@ export default fp(
       clearInterval(timer);
       mailer.close();
     });
-    await registerIdentityRoutes(app, service);
+    await registerIdentityRoutes(app, service, [federatedRoutes, mfaRoutes]);
   },
   { name: 'identity' },
 );

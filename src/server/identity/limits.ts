@@ -22,6 +22,8 @@ export function identityLimitRules(settings: IdentityLimitSettings = DEFAULT_LIM
     signInPerEmail: { name: 'signin-email', max: 10, windowMs: 15 * MINUTE, whenUnavailable: 'closed' },
     /** Per client address: room for a shared office or carrier address, too few for guessing. */
     signInPerAddress: { name: 'signin-ip', max: 50, windowMs: 15 * MINUTE, whenUnavailable: 'closed' },
+    /** Two-step sign-in codes per account that have not (yet) succeeded, like passwords per email. */
+    mfaCodePerAccount: { name: 'mfa-code', max: 10, windowMs: 15 * MINUTE, whenUnavailable: 'closed' },
     signUpPerAddress: { name: 'signup-ip', max: settings.signUpsPerHour, windowMs: HOUR, whenUnavailable: 'open' },
     /** Mails of one kind to one address. */
     mailPerRecipient: { name: 'mail-to', max: 5, windowMs: HOUR, whenUnavailable: 'closed' },

@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isStorableText, TEXT_LIMITS, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
-import type { UserRow } from '../db/schema';
+import type { FederatedIdentityRow, UserRow } from '../db/schema';
 import { handleIdentityError } from './error-handler';
 import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
+import { mfaRequiredBody, mfaRequiredResponse } from './mfa/routes';
 import { epochMillisString } from './rules';
 import { idempotencyKeyOf } from '../lib/idempotency';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
+  /** Route plugins of other capabilities (providers, two-step sign-in) in this same context. */
+  extraRoutes?: FastifyPluginAsyncZod<IdentityRoutesOptions>[];
 }
 
 /**
@@ -34,7 +37,14 @@ const idTokenBody = z.object({ idToken: optionalString });
 const REDACTED_HASH = 'UkVEQUNURUQ=';
 
 const providerUserInfo = z.array(
-  z.object({ providerId: z.string(), federatedId: z.string(), email: z.string(), rawId: z.string(), displayName: z.string().optional() }),
+  z.object({
+    providerId: z.string(),
+    federatedId: z.string(),
+    email: z.string().optional(),
+    rawId: z.string(),
+    displayName: z.string().optional(),
+    photoUrl: z.string().optional(),
+  }),
 );
 
 const sessionResponse = z.object({
@@ -63,11 +73,20 @@ const userInfo = z.object({
   createdAt: z.string(),
   lastLoginAt: z.string().optional(),
   lastRefreshAt: z.string().optional(),
+  mfaInfo: mfaRequiredResponse.shape.mfaInfo.optional(),
 });
 
-function providerInfo(user: UserRow) {
-  // A password-less account (email-link only) has no password provider yet.
-  if (!user.password_hash) return [];
+function providerInfo(user: UserRow, linked: readonly FederatedIdentityRow[]) {
+  const providers = linked.map((row) => ({
+    providerId: row.provider_id,
+    federatedId: row.federated_id,
+    rawId: row.federated_id,
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.display_name ? { displayName: row.display_name } : {}),
+    ...(row.photo_url ? { photoUrl: row.photo_url } : {}),
+  }));
+  // A password-less account (email-link or provider only) has no password provider yet.
+  if (!user.password_hash) return providers;
   return [
     {
       providerId: 'password',
@@ -76,17 +95,18 @@ function providerInfo(user: UserRow) {
       rawId: user.email,
       ...(user.display_name ? { displayName: user.display_name } : {}),
     },
+    ...providers,
   ];
 }
 
-function describeUser(user: UserRow) {
+function describeUser(user: UserRow, linked: readonly FederatedIdentityRow[] = []) {
   return {
     localId: user.id,
     email: user.email,
     emailVerified: user.email_verified === 1,
     ...(user.display_name ? { displayName: user.display_name } : {}),
     ...(user.photo_url ? { photoUrl: user.photo_url } : {}),
-    providerUserInfo: providerInfo(user),
+    providerUserInfo: providerInfo(user, linked),
     passwordHash: REDACTED_HASH,
     validSince: String(Math.floor(Date.parse(user.valid_since) / 1000)),
     ...(user.disabled === 1 ? { disabled: true } : {}),
@@ -116,7 +136,7 @@ const PUBLIC_PATHS = new Set(['/identity/v1/jwks']);
  * /identity/v1. Registered in its own encapsulation context, so its error handler, its 404s,
  * its form parser and its API-key check apply here only.
  */
-const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { service }) => {
+const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { service, extraRoutes = [] }) => {
   app.setErrorHandler(handleIdentityError);
   app.setNotFoundHandler((request, reply) =>
     sendIdentityError(reply, 404, `NOT_FOUND : No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
@@ -153,10 +173,11 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
 
   app.post(
     '/v1/accounts::signInWithPassword',
-    { schema: { body: credentialsBody, response: { 200: sessionResponse } } },
+    { schema: { body: credentialsBody, response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } } },
     async (request) => {
-      const session = await service.signInWithPassword(request.body, clientAddress(request));
-      return sessionBody('VerifyPasswordResponse', session, { registered: true });
+      const result = await service.signInWithPassword(request.body, clientAddress(request));
+      if ('mfaPendingCredential' in result) return mfaRequiredBody(result);
+      return sessionBody('VerifyPasswordResponse', result, { registered: true });
     },
   );
 
@@ -171,17 +192,6 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     async (request) => {
       const session = await service.signInWithEmailLink(request.body);
       return sessionBody('EmailLinkSigninResponse', session, { isNewUser: session.isNewUser });
-    },
-  );
-
-  app.post(
-    '/v1/accounts::signInWithIdp',
-    { schema: { body: z.object({ requestUri: optionalString, postBody: optionalString, returnSecureToken: z.boolean().optional() }) } },
-    async () => {
-      throw identityError(
-        'OPERATION_NOT_ALLOWED',
-        'No identity provider (Google, GitHub...) is configured on this server; sign in with email and password',
-      );
     },
   );
 
@@ -225,6 +235,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
           displayName,
           photoUrl,
           deleteAttribute: z.array(z.string().max(40)).max(10).optional(),
+          deleteProvider: z.array(z.string().max(100)).max(20).optional(),
           returnSecureToken: z.boolean().optional(),
         }),
         response: {
@@ -249,7 +260,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     },
     async (request) => {
       const { user, session } = await service.update(request.body);
-      const described = describeUser(user);
+      const described = describeUser(user, await service.linkedProviders(user.id));
       return {
         kind: 'identitytoolkit#SetAccountInfoResponse',
         localId: described.localId,
@@ -269,7 +280,9 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     { schema: { body: idTokenBody, response: { 200: z.object({ kind: z.string(), users: z.array(userInfo) }) } } },
     async (request) => {
       const user = await service.lookup(request.body.idToken);
-      return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [describeUser(user)] };
+      const mfaInfo = await service.mfaInfo(user.id);
+      const described = { ...describeUser(user, await service.linkedProviders(user.id)), ...(mfaInfo.length > 0 ? { mfaInfo } : {}) };
+      return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [described] };
     },
   );
 
@@ -319,6 +332,8 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
   );
 
   app.get('/v1/jwks', async () => service.tokens.jwks());
+
+  for (const routes of extraRoutes) await app.register(routes, { service });
 };
 
 export const PROJECT_ID = 'northwind';
@@ -326,6 +341,10 @@ export const PROJECT_ID = 'northwind';
 export default identityRoutes;
 
 /** Registers the routes under /identity. */
-export async function registerIdentityRoutes(app: FastifyInstance, service: IdentityService): Promise<void> {
-  await app.register(identityRoutes, { prefix: '/identity', service });
+export async function registerIdentityRoutes(
+  app: FastifyInstance,
+  service: IdentityService,
+  extraRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions>[] = [],
+): Promise<void> {
+  await app.register(identityRoutes, { prefix: '/identity', service, extraRoutes });
 }

@@ -13,6 +13,9 @@ export interface UserClaims {
   email_verified: boolean;
   auth_time: number;
   sid: string;
+  /** Staff roles, top-level custom claims (src/common/roles.ts); present only when true. */
+  staff?: true;
+  admin?: true;
 }
 
 /** The claims of our ID tokens (DESIGN.md 2). */

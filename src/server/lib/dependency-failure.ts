@@ -49,7 +49,7 @@ export function dependencyFailure(error: unknown): DependencyFailure | null {
   if (error.name === 'MaxRetriesPerRequestError') return { dependency: 'redis', reason: 'unreachable' };
   for (const [pattern, reason] of REDIS_MESSAGES) if (pattern.test(message)) return { dependency: 'redis', reason };
   if (typeof code === 'string') {
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return { dependency: 'database', reason: 'busy' };
+    if (/^SQLITE_(BUSY|LOCKED)(_[A-Z]+)?$/.test(code)) return { dependency: 'database', reason: 'busy' };
     const pgReason = PG_UNAVAILABLE[code];
     if (pgReason) return { dependency: 'database', reason: pgReason };
     // A refused or reset socket inside a request: the database pool is the one connecting lazily.

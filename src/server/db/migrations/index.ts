@@ -3,8 +3,12 @@ import * as initial from './0001-initial';
 import * as rateLimitCounters from './0002-rate-limit-counters';
 import * as signingKeyCurrent from './0003-signing-key-current';
 import * as signupIdempotencyKeys from './0004-signup-idempotency-keys';
-import * as jobLeases from './0040-job-leases';
+import * as consoleRoles from './0010-console-roles';
+import * as contentVersions from './0011-content-versions';
+import * as federatedIdentities from './0020-federated-identities';
+import * as twoStepSignIn from './0021-two-step-sign-in';
 import * as liveData from './0030-live-data';
+import * as jobLeases from './0040-job-leases';
 import * as serverSecrets from './0060-server-secrets';
 
 /**
@@ -16,6 +20,10 @@ export const migrations: Record<string, Migration> = {
   '0002-rate-limit-counters': rateLimitCounters,
   '0003-signing-key-current': signingKeyCurrent,
   '0004-signup-idempotency-keys': signupIdempotencyKeys,
+  '0010-console-roles': consoleRoles,
+  '0011-content-versions': contentVersions,
+  '0020-federated-identities': federatedIdentities,
+  '0021-two-step-sign-in': twoStepSignIn,
   '0030-live-data': liveData,
   '0040-job-leases': jobLeases,
   '0060-server-secrets': serverSecrets,

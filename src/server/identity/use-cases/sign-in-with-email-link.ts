@@ -11,6 +11,8 @@ export interface EmailLinkInput {
 /** accounts:signInWithEmailLink: the mailed code proves the address; a new address makes an account. */
 export async function signInWithEmailLink(ctx: IdentityContext, input: EmailLinkInput): Promise<Session & { isNewUser: boolean }> {
   const email = validEmail(input.email);
+  // A first email-link sign-in creates the account: that is a sign-up too.
+  if (!(await ctx.users.findByEmail(email))) await ctx.requireSignUpOpen();
   const code = await ctx.consumeOobCode(input.oobCode, 'EMAIL_SIGNIN');
   if (code.email !== email) throw identityError('INVALID_EMAIL', 'The email provided does not match the sign-in email address');
   if (input.idToken) {

@@ -1,6 +1,7 @@
 import { type IdentityContext, type Session, validEmail } from '../context';
 import { identityError } from '../identity-error';
 import { limitReached } from '../limits';
+import { type MfaRequired, secondFactorGate } from '../mfa/second-factor';
 import { checkPassword } from '../passwords';
 
 const LOCKED =
@@ -15,9 +16,14 @@ export interface PasswordCredentials {
  * accounts:signInWithPassword, behind the attempt limits of decision 0102. Each attempt is
  * counted before the password is checked (one atomic step per limit), so a burst cannot get
  * more checks than the limit; a right password clears the email's count and gives the
- * address its attempt back.
+ * address its attempt back. An account with two-step sign-in gets a pending credential
+ * instead of a session.
  */
-export async function signInWithPassword(ctx: IdentityContext, input: PasswordCredentials, clientAddress: string): Promise<Session> {
+export async function signInWithPassword(
+  ctx: IdentityContext,
+  input: PasswordCredentials,
+  clientAddress: string,
+): Promise<Session | MfaRequired> {
   const { limits } = ctx.options;
   const email = validEmail(input.email);
   if (!input.password) throw identityError('MISSING_PASSWORD');
@@ -32,5 +38,5 @@ export async function signInWithPassword(ctx: IdentityContext, input: PasswordCr
   if (!user || !matches) throw identityError(user ? 'INVALID_PASSWORD' : 'EMAIL_NOT_FOUND');
   if (user.disabled === 1) throw identityError('USER_DISABLED');
   await Promise.all([limits.signInPerEmail.reset(email), limits.signInPerAddress.release(clientAddress)]);
-  return ctx.startSession(await ctx.recordLogin(user));
+  return (await secondFactorGate(ctx, user)) ?? ctx.startSession(await ctx.recordLogin(user));
 }

@@ -48,6 +48,7 @@ async function createAccount(
   clientAddress: string,
   idempotencyKey: string | null,
 ): Promise<UserRow | null> {
+  await ctx.requireSignUpOpen();
   if (await ctx.users.findByEmail(input.email)) throw identityError('EMAIL_EXISTS');
   // Counted once the request is well formed and the address free: what would create an account.
   const allowance = await ctx.options.limits.signUpPerAddress.consume(clientAddress);

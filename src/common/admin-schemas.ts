@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+/** Request and response shapes of the console's /api/admin routes, shared by server and app. */
+
+export const roleSchema = z.enum(ROLES);
+
+export const adminSessionSchema = z.object({ uid: z.string(), email: z.string(), roles: z.array(roleSchema) });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const settingsSchema = z.object({ signUpOpen: z.boolean() });
+export type SiteSettings = z.infer<typeof settingsSchema>;
+export const settingsPatchSchema = settingsSchema.partial().strict();
+
+export const userRolesSchema = z.object({ uid: z.string(), email: z.string(), roles: z.array(roleSchema) });
+
+export const AUDIT_PAGE_MAX = 100;
+
+export const auditQuerySchema = z.object({
+  actorId: z.string().max(128).optional(),
+  action: z.string().max(64).optional(),
+  itemType: z.string().max(64).optional(),
+  itemId: z.string().max(128).optional(),
+  /** The `next` cursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  itemType: z.string(),
+  itemId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next: z.string().nullable() });

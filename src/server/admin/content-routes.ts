@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CONFLICT_MESSAGE, CONTENT_INPUTS, CONTENT_KINDS, itemMeta, reorderInput, versionField } from '../../common/content-schemas';
+import { contentChanged } from '../content/content-changed';
+import { errorResponse } from '../lib/schemas';
+import { requireRecentSignIn, requireStaff } from './guards';
+import { contentService } from './content-service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const idParams = z.object({ id: z.string().min(1).max(120) });
+
+/**
+ * Company content for staff: /api/admin/{services,core-values,client-reviews,team-members}.
+ * List, create, edit and delete with the version the editor started from, reorder. After
+ * each committed write, contentChanged tells every instance.
+ */
+const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = {
+    preValidation: async (request: Parameters<typeof requireStaff>[0]) => {
+      request.staffCaller = await requireStaff(request);
+    },
+  };
+  const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
+    id: request.staffCaller!.uid,
+    email: request.staffCaller!.email,
+  });
+
+  for (const kind of CONTENT_KINDS) {
+    const input = CONTENT_INPUTS[kind];
+    const item = itemMeta.extend(input.shape);
+    const conflictBody = errorResponse.extend({ current: item.nullable() });
+    const service = contentService(app.database.db, kind);
+    const base = `/api/admin/${kind}`;
+
+    app.get(base, { ...staffOnly, schema: { response: { 200: z.object({ items: z.array(item) }), ...errors } } }, async () => ({
+      items: (await service.list()) as z.infer<typeof item>[],
+    }));
+
+    app.post(base, { ...staffOnly, schema: { body: input, response: { 201: item, ...errors } } }, async (request, reply) => {
+      const created = await service.create(actorOf(request), request.body);
+      await contentChanged(app, { kind, id: created.id });
+      return reply.status(201).send(created as z.infer<typeof item>);
+    });
+
+    app.put(
+      `${base}/:id`,
+      {
+        ...staffOnly,
+        schema: { params: idParams, body: input.extend(versionField.shape), response: { 200: item, ...errors, 409: conflictBody } },
+      },
+      async (request, reply) => {
+        const { version, ...fields } = request.body;
+        const result = await service.update(actorOf(request), request.params.id, version, fields);
+        if (!result.ok) {
+          return reply
+            .status(409)
+            .send({ error: { code: 'conflict', message: CONFLICT_MESSAGE }, current: result.current as z.infer<typeof item> });
+        }
+        await contentChanged(app, { kind, id: request.params.id });
+        return result.item as z.infer<typeof item>;
+      },
+    );
+
+    app.delete(
+      `${base}/:id`,
+      {
+        ...staffOnly,
+        schema: {
+          params: idParams,
+          querystring: z.object({ version: z.coerce.number().int().min(1) }),
+          response: { 204: z.null(), ...errors, 409: conflictBody },
+        },
+      },
+      async (request, reply) => {
+        // Deleting is destructive: a sign-in younger than 5 minutes.
+        requireRecentSignIn(request.staffCaller!);
+        const result = await service.remove(actorOf(request), request.params.id, request.query.version);
+        if (!result.ok) {
+          return reply
+            .status(409)
+            .send({ error: { code: 'conflict', message: CONFLICT_MESSAGE }, current: result.current as z.infer<typeof item> });
+        }
+        await contentChanged(app, { kind, id: request.params.id });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      `${base}/order`,
+      { ...staffOnly, schema: { body: reorderInput, response: { 200: z.object({ items: z.array(item) }), ...errors } } },
+      async (request) => {
+        const items = await service.reorder(actorOf(request), request.body.ids);
+        await contentChanged(app, { kind, id: null });
+        return { items: items as z.infer<typeof item>[] };
+      },
+    );
+  }
+};
+
+export default contentAdminRoutes;

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { type ContentKind } from '../../common/content-schemas';
+import { auditRepository } from '../audit/repository';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../identity/users-repository';
+import { conflict, notFound } from '../lib/http-error';
+import { CONTENT_KIND_MAPS, slugFor } from './content-kinds';
+import { type ContentRow, contentRepository } from './content-repository';
+import type { Actor } from './roles-service';
+
+export type ContentItem = Record<string, unknown> & { id: string; position: number; version: number };
+
+/** A save that started from an older version: nothing was written; `current` is what is there now. */
+export type SaveResult = { ok: true; item: ContentItem } | { ok: false; current: ContentItem | null };
+
+/**
+ * Edits of company content from the console: each write and its audit entry in one
+ * transaction; saves and deletes name the version they started from (optimistic concurrency).
+ */
+export function contentService(db: Kysely<Database>, kind: ContentKind) {
+  const map = CONTENT_KIND_MAPS[kind];
+  const toItem = (row: ContentRow): ContentItem => ({ id: row.id, position: row.position, version: row.version, ...map.fromRow(row) });
+  const audit = (trx: Kysely<Database>, actor: Actor, action: string, id: string | null, before?: unknown, after?: unknown) =>
+    auditRepository(trx).record({ actor, action: `${map.itemType}.${action}`, itemType: map.itemType, itemId: id, before, after });
+
+  async function createOnce(actor: Actor, input: Record<string, unknown>): Promise<ContentItem> {
+    return db.transaction().execute(async (trx) => {
+      const repository = contentRepository(trx, map);
+      let id = slugFor(String(input[map.idFrom] ?? ''));
+      // "order" names the reorder route, so no item may take it.
+      if (id === 'order' || (await repository.find(id))) id = `${id}-${randomBytes(3).toString('hex')}`;
+      await repository.insert(id, map.toRow(input));
+      const item = toItem((await repository.find(id))!);
+      await audit(trx, actor, 'create', id, undefined, item);
+      return item;
+    });
+  }
+
+  return {
+    async list(): Promise<ContentItem[]> {
+      return (await contentRepository(db, map).list()).map(toItem);
+    },
+
+    async create(actor: Actor, input: Record<string, unknown>): Promise<ContentItem> {
+      // Two creations at once may pick the same next position or id: the loser tries again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await createOnce(actor, input);
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 5) throw error;
+        }
+      }
+    },
+
+    async update(actor: Actor, id: string, version: number, input: Record<string, unknown>): Promise<SaveResult> {
+      return db.transaction().execute(async (trx) => {
+        const repository = contentRepository(trx, map);
+        const before = await repository.find(id);
+        if (!before) throw notFound(`This item no longer exists: someone deleted it since you opened it.`);
+        if (!(await repository.update(id, version, map.toRow(input)))) return { ok: false, current: toItem(before) };
+        const item = toItem((await repository.find(id))!);
+        await audit(trx, actor, 'update', id, toItem(before), item);
+        return { ok: true, item };
+      });
+    },
+
+    async remove(actor: Actor, id: string, version: number): Promise<SaveResult> {
+      return db.transaction().execute(async (trx) => {
+        const repository = contentRepository(trx, map);
+        const before = await repository.find(id);
+        if (!before) throw notFound(`This item no longer exists: someone deleted it already.`);
+        if (!(await repository.delete(id, version))) return { ok: false, current: toItem(before) };
+        await audit(trx, actor, 'delete', id, toItem(before), undefined);
+        return { ok: true, item: toItem(before) };
+      });
+    },
+
+    /** `ids` must name every item exactly once: a list that changed meanwhile is refused. */
+    async reorder(actor: Actor, ids: readonly string[]): Promise<ContentItem[]> {
+      return db.transaction().execute(async (trx) => {
+        const repository = contentRepository(trx, map);
+        const rows = await repository.list();
+        const current = rows.map((row) => row.id);
+        const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
+        if (!same) throw conflict('The list was changed by someone else since you opened it: reload it and order it again.');
+        // Positions are unique: park every row on a negative one first, so no step collides.
+        for (const [index, id] of ids.entries()) await repository.setPosition(id, -(index + 1));
+        for (const [index, id] of ids.entries()) await repository.setPosition(id, index + 1);
+        await audit(trx, actor, 'reorder', null, { order: current }, { order: ids });
+        return (await repository.list()).map(toItem);
+      });
+    },
+  };
+}

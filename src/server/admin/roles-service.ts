@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import { type Role, wouldRemoveLastAdmin } from '../../common/roles';
+import { auditRepository } from '../audit/repository';
+import type { Engine } from '../db/database';
+import type { Database } from '../db/schema';
+import { userRolesRepository } from '../identity/user-roles-repository';
+import { usersRepository } from '../identity/users-repository';
+import { conflict, notFound } from '../lib/http-error';
+import { type Settings, settingsRepository } from '../settings/repository';
+
+/** Who made a change: a staff member, or the operator's command line (null). */
+export type Actor = { id: string; email: string } | null;
+
+export interface RoleChange {
+  userId: string;
+  email: string;
+  roles: Role[];
+  changed: boolean;
+}
+
+/**
+ * Role and settings changes. Each change and its audit entry are written in one transaction;
+ * the last-admin rule reads the admins under a lock so two removals cannot both pass it.
+ */
+export function rolesService(db: Kysely<Database>, engine: Engine) {
+  async function change(actor: Actor, target: { id?: string; email?: string }, role: Role, grant: boolean): Promise<RoleChange> {
+    return db.transaction().execute(async (trx) => {
+      const users = usersRepository(trx);
+      const user = target.id ? await users.findById(target.id) : await users.findByEmail(target.email ?? '');
+      if (!user)
+        throw notFound(target.id ? `There is no user with the id "${target.id}".` : `There is no user with the email "${target.email}".`);
+      const roles = userRolesRepository(trx, engine);
+      await roles.lockForChange();
+      const before = await roles.rolesOf(user.id);
+      if (!grant && actor?.id === user.id && wouldRemoveLastAdmin(await roles.adminIdsForUpdate(), user.id, role)) {
+        throw conflict('You are the last administrator: make someone else an administrator before removing your own role.');
+      }
+      const now = new Date().toISOString();
+      const changed = grant ? await roles.grant(user.id, role, actor?.id ?? null, now) : await roles.revoke(user.id, role);
+      const after = await roles.rolesOf(user.id);
+      if (changed) {
+        await auditRepository(trx).record(
+          {
+            actor,
+            action: grant ? 'role.grant' : 'role.revoke',
+            itemType: 'user',
+            itemId: user.id,
+            before: { roles: before },
+            after: { roles: after },
+          },
+          now,
+        );
+      }
+      return { userId: user.id, email: user.email, roles: after, changed };
+    });
+  }
+
+  return {
+    grant: (actor: Actor, target: { id?: string; email?: string }, role: Role) => change(actor, target, role, true),
+    revoke: (actor: Actor, target: { id?: string; email?: string }, role: Role) => change(actor, target, role, false),
+
+    settings: () => settingsRepository(db).all(),
+
+    async updateSettings(actor: Actor, patch: Partial<Settings>): Promise<Settings> {
+      return db.transaction().execute(async (trx) => {
+        const settings = settingsRepository(trx);
+        const before = await settings.all();
+        const now = new Date().toISOString();
+        for (const [key, value] of Object.entries(patch) as [keyof Settings, boolean][]) {
+          if (before[key] !== value) await settings.set(key, value, actor?.id ?? null, now);
+        }
+        const after = await settings.all();
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          await auditRepository(trx).record({ actor, action: 'settings.update', itemType: 'settings', itemId: null, before, after }, now);
+        }
+        return after;
+      });
+    },
+  };
+}
+
+export type RolesService = ReturnType<typeof rolesService>;

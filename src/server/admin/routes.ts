@@ -1,0 +1,132 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminSessionSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  roleSchema,
+  settingsPatchSchema,
+  settingsSchema,
+  userRolesSchema,
+} from '../../common/admin-schemas';
+import { auditRepository } from '../audit/repository';
+import type { AuditLogRow } from '../db/schema';
+import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { badRequest, HttpError } from '../lib/http-error';
+import { errorResponse } from '../lib/schemas';
+import contentAdminRoutes from './content-routes';
+import { requireAdmin, requireRecentSignIn, requireStaff } from './guards';
+import { rolesService } from './roles-service';
+
+/** Console requests per client address and minute: far above a person's pace. */
+export const ADMIN_RATE_LIMIT = { max: 600, timeWindowMs: 60_000 } as const;
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+
+function auditEntry(row: AuditLogRow) {
+  return {
+    id: row.id,
+    at: row.at,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    itemType: row.item_type,
+    itemId: row.item_id,
+    before: parse(row.before_json),
+    after: parse(row.after_json),
+  };
+}
+
+/**
+ * The staff console's API (/api/admin): roles, settings and the audit log. Anonymous callers
+ * get 401, signed-in users without the role 403; roles are read from the database each time.
+ */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every console route gets the limit; this hook must run before the rate-limit plugin's own.
+  app.addHook('onRoute', (route) => {
+    route.config = {
+      ...route.config,
+      rateLimit: {
+        max: ADMIN_RATE_LIMIT.max,
+        timeWindow: ADMIN_RATE_LIMIT.timeWindowMs,
+        errorResponseBuilder: (_request, context) =>
+          new HttpError(429, 'rate_limited', `Too many console requests from your address. Please try again in ${context.after}.`),
+      },
+    };
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'nw-rl-admin-' } : {}),
+  });
+
+  await app.register(contentAdminRoutes);
+  const roles = rolesService(app.database.db, app.database.engine);
+
+  app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {
+    const caller = await requireStaff(request);
+    return { uid: caller.uid, email: caller.email, roles: caller.roles };
+  });
+
+  app.get('/api/admin/settings', { schema: { response: { 200: settingsSchema, ...errors } } }, async (request) => {
+    await requireAdmin(request);
+    return roles.settings();
+  });
+
+  app.patch(
+    '/api/admin/settings',
+    {
+      schema: { body: settingsPatchSchema, response: { 200: settingsSchema, ...errors } },
+      preValidation: async (request) => {
+        request.staffCaller = await requireAdmin(request);
+      },
+    },
+    async (request) => {
+      const caller = request.staffCaller!;
+      requireRecentSignIn(caller);
+      return roles.updateSettings({ id: caller.uid, email: caller.email }, request.body);
+    },
+  );
+
+  const roleParams = z.object({ uid: z.string().min(1).max(128), role: roleSchema });
+  for (const grant of [true, false]) {
+    app.route({
+      method: grant ? 'PUT' : 'DELETE',
+      url: '/api/admin/users/:uid/roles/:role',
+      schema: { params: roleParams, response: { 200: userRolesSchema, ...errors } },
+      preValidation: async (request) => {
+        request.staffCaller = await requireAdmin(request);
+      },
+      handler: async (request) => {
+        const caller = request.staffCaller!;
+        requireRecentSignIn(caller);
+        const actor = { id: caller.uid, email: caller.email };
+        const { uid, role } = request.params;
+        const result = grant ? await roles.grant(actor, { id: uid }, role) : await roles.revoke(actor, { id: uid }, role);
+        return { uid: result.userId, email: result.email, roles: result.roles };
+      },
+    });
+  }
+
+  app.get(
+    '/api/admin/audit',
+    { schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
+    async (request) => {
+      await requireAdmin(request);
+      const { cursor, limit, ...filter } = request.query;
+      const before = decodeCursor(cursor);
+      if (cursor && !before) throw badRequest('That page cursor is not valid; start again from the first page.');
+      const rows = await auditRepository(app.database.db).list({ ...filter, before, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return { entries: page.map(auditEntry), next: rows.length > limit && last ? encodeCursor(last.at, last.id) : null };
+    },
+  );
+};
+
+export default adminRoutes;

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
+import { IdentityError } from '../identity/identity-error';
+import { setupDonePage, setupFormPage, setupUnavailablePage } from './setup-page';
+
+const bounded = (max: number) => z.string().max(max).optional();
+
+/**
+ * The first-administrator page (`/admin/setup?token=...`). A plain HTML form posted to itself:
+ * the unguessable token in the form is what makes the post legitimate, not a session.
+ */
+const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+  });
+
+  app.get('/admin/setup', { schema: { querystring: z.object({ token: bounded(200) }) } }, async (request, reply) => {
+    const { token } = request.query;
+    reply.type('text/html; charset=utf-8');
+    if (!token || !(await app.identity.isSetupLinkUsable(token))) return reply.status(410).send(setupUnavailablePage());
+    return setupFormPage({ token });
+  });
+
+  app.post(
+    '/admin/setup',
+    { schema: { body: z.object({ token: bounded(200), email: bounded(254), password: bounded(200), displayName: bounded(100) }) } },
+    async (request, reply) => {
+      const { token = '', email = '', password, displayName = '' } = request.body;
+      reply.type('text/html; charset=utf-8');
+      try {
+        const admin = await app.identity.createFirstAdmin({ token, email, password, displayName });
+        request.log.info({ uid: admin.uid }, 'first administrator created through the setup link');
+        return reply.status(201).send(setupDonePage(admin.email));
+      } catch (error) {
+        if (!(error instanceof IdentityError)) throw error;
+        const code = error.message.split(' : ')[0]!;
+        if (code === 'SETUP_LINK_INVALID' || code === 'ADMIN_EXISTS') return reply.status(410).send(setupUnavailablePage());
+        const sentence = authErrorSentence(clientCodeFor(code));
+        return reply.status(400).send(setupFormPage({ token, email, displayName, error: sentence }));
+      }
+    },
+  );
+};
+
+export default setupRoutes;

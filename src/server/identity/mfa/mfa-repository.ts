@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, MfaEnrollmentRow, MfaSessionRow } from '../../db/schema';
+import { isUniqueViolation } from '../users-repository';
+
+export class FactorExistsError extends Error {
+  override name = 'FactorExistsError';
+}
+
+/** All SQL for the two-step sign-in tables (mfa_enrollments, mfa_sessions, mfa_recovery_codes). */
+export function mfaRepository(db: Kysely<Database>) {
+  return {
+    async enrollmentFor(userId: string): Promise<MfaEnrollmentRow | undefined> {
+      return db.selectFrom('mfa_enrollments').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** The factor and its recovery codes in one transaction: never one without the other. */
+    async enroll(row: MfaEnrollmentRow, recoveryCodeHashes: readonly string[]): Promise<void> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('mfa_enrollments').values(row).execute();
+          await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', row.user_id).execute();
+          await trx
+            .insertInto('mfa_recovery_codes')
+            .values(recoveryCodeHashes.map((code_hash) => ({ id: randomUUID(), user_id: row.user_id, code_hash, used_at: null })))
+            .execute();
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new FactorExistsError();
+        throw error;
+      }
+    },
+
+    async withdraw(userId: string, enrollmentId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('mfa_enrollments')
+          .where('id', '=', enrollmentId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+        return true;
+      });
+    },
+
+    /** Each time step once: true only if `step` is later than every step used before. */
+    async useStep(enrollmentId: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('mfa_enrollments')
+        .set({ last_used_step: step })
+        .where('id', '=', enrollmentId)
+        .where('last_used_step', '<', step)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async useRecoveryCode(userId: string, codeHash: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mfa_recovery_codes')
+        .set({ used_at: at })
+        .where('user_id', '=', userId)
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async insertSession(row: MfaSessionRow): Promise<void> {
+      await db.insertInto('mfa_sessions').values(row).execute();
+    },
+
+    async findSession(id: string): Promise<MfaSessionRow | undefined> {
+      return db.selectFrom('mfa_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async markSessionUsed(id: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('mfa_sessions')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async deleteExpiredSessions(before: string): Promise<number> {
+      const result = await db.deleteFrom('mfa_sessions').where('expires_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type MfaRepository = ReturnType<typeof mfaRepository>;

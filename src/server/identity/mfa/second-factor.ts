@@ -1,0 +1,89 @@
+import type { MfaEnrollmentRow, UserRow } from '../../db/schema';
+import type { IdentityContext } from '../context';
+import { identityError } from '../identity-error';
+import { limitReached } from '../limits';
+import { isoAfter } from '../rules';
+import { randomToken, tokenHash } from '../token-service';
+import { type MfaRepository, mfaRepository } from './mfa-repository';
+import { matchingStep } from './totp';
+
+/** A password or provider sign-in waits this long for its second step. */
+export const MFA_PENDING_LIFETIME_MS = 5 * 60_000;
+
+export interface MfaInfo {
+  mfaEnrollmentId: string;
+  displayName?: string;
+  enrolledAt: string;
+  totpInfo: Record<string, never>;
+}
+
+/** The answer to a first step when a second is needed: no session yet. */
+export interface MfaRequired {
+  user: UserRow;
+  mfaPendingCredential: string;
+  mfaInfo: MfaInfo[];
+}
+
+export const mfaInfoOf = (row: MfaEnrollmentRow): MfaInfo => ({
+  mfaEnrollmentId: row.id,
+  ...(row.display_name ? { displayName: row.display_name } : {}),
+  enrolledAt: row.enrolled_at,
+  totpInfo: {},
+});
+
+export const mfaFor = (ctx: IdentityContext): MfaRepository => mfaRepository(ctx.options.db);
+
+/** After a correct first step: the pending credential when the account has a second factor. */
+export async function secondFactorGate(ctx: IdentityContext, user: UserRow): Promise<MfaRequired | undefined> {
+  const mfa = mfaFor(ctx);
+  const enrollment = await mfa.enrollmentFor(user.id);
+  if (!enrollment) return undefined;
+  const mfaPendingCredential = randomToken();
+  const now = Date.now();
+  await mfa.insertSession({
+    id: tokenHash(mfaPendingCredential),
+    kind: 'sign_in',
+    user_id: user.id,
+    secret: null,
+    created_at: new Date(now).toISOString(),
+    expires_at: isoAfter(now, MFA_PENDING_LIFETIME_MS),
+    used_at: null,
+  });
+  return { user, mfaPendingCredential, mfaInfo: [mfaInfoOf(enrollment)] };
+}
+
+/**
+ * Code attempts count like password attempts (decision 0102): per account and per client
+ * address, counted before the code is checked, so a burst gets no more checks than the limit.
+ */
+export async function countCodeAttempt(ctx: IdentityContext, userId: string, clientAddress: string): Promise<void> {
+  const { limits } = ctx.options;
+  const byAccount = await limits.mfaCodePerAccount.consume(userId);
+  if (!byAccount.allowed) throw limitReached(byAccount, 'Too many wrong codes. Try again later');
+  const byAddress = await limits.signInPerAddress.consume(clientAddress);
+  if (!byAddress.allowed) throw limitReached(byAddress, 'Too many wrong codes. Try again later');
+}
+
+/** A right code clears the account's count and gives the address its attempt back. */
+export async function codeAccepted(ctx: IdentityContext, userId: string, clientAddress: string): Promise<void> {
+  const { limits } = ctx.options;
+  await Promise.all([limits.mfaCodePerAccount.reset(userId), limits.signInPerAddress.release(clientAddress)]);
+}
+
+export function wrongCode(): never {
+  throw identityError('INVALID_CODE', 'The code is wrong or was already used');
+}
+
+/** The time step of a correct 6-digit code, or a counted failure. */
+export async function checkTotp(
+  ctx: IdentityContext,
+  userId: string,
+  secret: string,
+  code: string | undefined,
+  clientAddress: string,
+): Promise<number> {
+  await countCodeAttempt(ctx, userId, clientAddress);
+  const step = code && code.length <= 20 ? matchingStep(secret, code.trim(), Date.now()) : null;
+  if (step === null) return wrongCode();
+  return step;
+}

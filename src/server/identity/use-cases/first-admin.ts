@@ -1,0 +1,88 @@
+import { auditRepository } from '../../audit/repository';
+import { type IdentityContext, newUserId, validEmail, validNewPassword } from '../context';
+import { identityError } from '../identity-error';
+import { hashPassword } from '../passwords';
+import { setupTokensRepository } from '../setup-tokens-repository';
+import { randomToken, tokenHash } from '../token-service';
+import { userRolesRepository } from '../user-roles-repository';
+import { DuplicateEmailError, usersRepository } from '../users-repository';
+
+/** A first-administrator link is valid this long, and only once. */
+export const SETUP_LINK_LIFETIME_MS = 60 * 60_000;
+
+export const setupLinkPath = (token: string) => `/admin/setup?token=${encodeURIComponent(token)}`;
+
+/**
+ * While the installation has no administrator: a new one-time link (its token is stored only
+ * as a hash). Undefined once an administrator exists.
+ */
+export async function issueSetupLink(ctx: IdentityContext, nowMs = Date.now()): Promise<string | undefined> {
+  if (await ctx.roles.anyAdmin()) return undefined;
+  const tokens = setupTokensRepository(ctx.options.db);
+  await tokens.deleteExpired(new Date(nowMs).toISOString());
+  const token = randomToken();
+  await tokens.insert(tokenHash(token), new Date(nowMs).toISOString(), new Date(nowMs + SETUP_LINK_LIFETIME_MS).toISOString());
+  return `${ctx.options.publicUrl}${setupLinkPath(token)}`;
+}
+
+/** Whether the setup page should offer its form for this token. */
+export async function isSetupLinkUsable(ctx: IdentityContext, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  if (await ctx.roles.anyAdmin()) return false;
+  return setupTokensRepository(ctx.options.db).isUsable(tokenHash(token), new Date().toISOString());
+}
+
+export interface FirstAdminInput {
+  token?: string | undefined;
+  email?: string | undefined;
+  password?: string | undefined;
+  displayName?: string | undefined;
+}
+
+/**
+ * Creates the administrator account through a setup link: the link is used up, the account
+ * and its role and the audit entry are written in one transaction, or nothing is.
+ */
+export async function createFirstAdmin(ctx: IdentityContext, input: FirstAdminInput): Promise<{ uid: string; email: string }> {
+  const email = validEmail(input.email);
+  const password = validNewPassword(input.password);
+  const passwordHash = await hashPassword(password);
+  if (!input.token || input.token.length > 200) throw identityError('SETUP_LINK_INVALID');
+  const token = input.token;
+  const now = new Date().toISOString();
+  try {
+    return await ctx.options.db.transaction().execute(async (trx) => {
+      const roles = userRolesRepository(trx, ctx.options.engine);
+      await roles.lockForChange();
+      if (await roles.anyAdmin()) throw identityError('ADMIN_EXISTS');
+      if (!(await setupTokensRepository(trx).claim(tokenHash(token), now))) throw identityError('SETUP_LINK_INVALID');
+      const user = await usersRepository(trx).insert({
+        id: newUserId(),
+        email,
+        password_hash: passwordHash,
+        display_name: input.displayName?.trim().slice(0, 100) || null,
+        photo_url: null,
+        email_verified: 0,
+        disabled: 0,
+        created_at: now,
+        last_login_at: null,
+        valid_since: now,
+      });
+      await roles.grant(user.id, 'admin', null, now);
+      await auditRepository(trx).record(
+        {
+          actor: { id: user.id, email },
+          action: 'role.grant',
+          itemType: 'user',
+          itemId: user.id,
+          after: { roles: ['admin'], via: 'setup link' },
+        },
+        now,
+      );
+      return { uid: user.id, email };
+    });
+  } catch (error) {
+    if (error instanceof DuplicateEmailError) throw identityError('EMAIL_EXISTS');
+    throw error;
+  }
+}
