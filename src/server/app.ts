@@ -13,6 +13,7 @@ import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './lib/rate-limit/index';
+import { serializeRequest } from './lib/log-redaction';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
 import metrics from './metrics/plugin';
@@ -55,12 +56,18 @@ const REDACT = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      // Every line names the instance, so the logs of several instances can be told apart.
-      base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
-    },
+    // Whatever logger a caller passes keeps the redaction: secrets and single-use codes in URLs.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
+            // Every line names the instance, so the logs of several instances can be told apart.
+            base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.

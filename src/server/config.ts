@@ -125,6 +125,12 @@ const schema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .default(20),
+    /** Encrypts the private signing keys at rest (AES-256-GCM, key derived with HKDF). */
+    KEY_ENCRYPTION_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Which X-Forwarded-For entries to believe: false, a number of proxy hops, or the proxies' addresses. */
     TRUST_PROXY: z
       .string()

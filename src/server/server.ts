@@ -6,6 +6,8 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { DatabaseConnectionError, openDatabase } from './db/database';
 import { MigrationError, migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/index';
+import { KeyDecryptionError } from './identity/key-cipher';
+import { runKeysCommand } from './identity/keys-command';
 import { connectRedis } from './redis';
 
 /** Fails start-up with one clear line on stderr and a non-zero exit code. */
@@ -34,6 +36,19 @@ async function main() {
     fail(`Database set-up failed: ${(error as Error).message}`);
   }
 
+  // `server.js keys <command>` (npm run keys): manage the signing keys, then exit.
+  if (process.argv[2] === 'keys') {
+    try {
+      const lines = await runKeysCommand(database.db, process.argv[3], config.KEY_ENCRYPTION_SECRET);
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } catch (error) {
+      await database.close();
+      fail((error as Error).message);
+    }
+    await database.close();
+    process.exit(0);
+  }
+
   let redis: Redis | null = null;
   // Redis reports outages to the server's log, which exists only once the app is built.
   const logs: { log?: FastifyBaseLogger } = {};
@@ -46,7 +61,15 @@ async function main() {
     }
   }
 
-  const app = await buildApp({ config, database, redis });
+  let app;
+  try {
+    app = await buildApp({ config, database, redis });
+  } catch (error) {
+    await database.close();
+    redis?.disconnect();
+    if (error instanceof KeyDecryptionError) fail(error.message);
+    throw error;
+  }
   logs.log = app.log;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -119,5 +119,40 @@ describe.each(ENGINES.flatMap((engine) => STORES.map((store) => [engine, store] 
       expect(tally(answers)).toEqual({ OK: 5, RESET_PASSWORD_EXCEED_LIMIT: 7 });
       expect(server.app.identity.mailer.outbox.filter((mail) => mail.to === email)).toHaveLength(5);
     });
+
+    it('creates exactly 20 of 30 simultaneous sign-ups from one address', async (context) => {
+      if (!server) return context.skip('no Redis');
+      const address = newAddress();
+      const answers = await burst(30, () =>
+        post(server!, 'accounts:signUp', { email: uniqueEmail('signup'), password: PASSWORD }, address),
+      );
+      expect(tally(answers)).toEqual({ OK: 20, TOO_MANY_ATTEMPTS_TRY_LATER: 10 });
+      expect(Number(answers.find((answer) => answer.code !== 'OK')!.retryAfter)).toBeGreaterThan(3000);
+      expect((await post(server, 'accounts:signUp', { email: uniqueEmail('signup'), password: PASSWORD }, newAddress())).code).toBe('OK');
+    });
+
+    it('sends exactly 20 of 30 simultaneous mails to different people from one address', async (context) => {
+      if (!server) return context.skip('no Redis');
+      const address = newAddress();
+      const answers = await burst(30, () =>
+        post(server!, 'accounts:sendOobCode', { requestType: 'EMAIL_SIGNIN', email: uniqueEmail('link') }, address),
+      );
+      expect(tally(answers)).toEqual({ OK: 20, TOO_MANY_ATTEMPTS_TRY_LATER: 10 });
+    });
+
+    it('answers exactly 10 of 30 simultaneous resets for unknown addresses, then nothing about any address', async (context) => {
+      if (!server) return context.skip('no Redis');
+      const address = newAddress();
+      const answers = await burst(30, () =>
+        post(server!, 'accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email: uniqueEmail('ghost') }, address),
+      );
+      expect(tally(answers)).toEqual({ EMAIL_NOT_FOUND: 10, TOO_MANY_ATTEMPTS_TRY_LATER: 20 });
+      const known = uniqueEmail('known');
+      await signUp(known);
+      expect((await post(server, 'accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email: known }, address)).code).toBe(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+      );
+      expect((await post(server, 'accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email: known }, newAddress())).code).toBe('OK');
+    });
   },
 );

@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
@@ -78,6 +81,29 @@ describe('start-up', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('shutting down');
   });
+
+  it('rotates and lists the signing keys with the keys command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nw-keys-'));
+    const keys = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/server.ts', 'keys', ...args], {
+        env: { ...process.env, LOG_LEVEL: 'silent', SEED: 'none', DATABASE_URL: `sqlite:${join(dir, 'keys.db')}` },
+        encoding: 'utf8',
+      });
+    try {
+      const rotated = keys('rotate');
+      expect(rotated.status, rotated.stderr).toBe(0);
+      expect(rotated.stdout).toMatch(/^Signing key [\w-]+ signs from now on; [\w-]+ verifies until its tokens expire/);
+      const listed = keys('list');
+      expect(listed.stdout.trim().split('\n')).toHaveLength(2);
+      expect(listed.stdout).toMatch(/signing .*plain/);
+      expect(listed.stdout).toMatch(/retired 20/);
+      const unknown = keys('shred');
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toBe('Start-up failed: usage: npm run keys -- list | rotate | encrypt\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('validates configuration defaults and values', () => {
     const config = loadConfig({});

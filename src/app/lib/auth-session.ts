@@ -263,10 +263,25 @@ export async function loginWithEmailLink(email: string, oobCode: string): Promis
   return begin(await identityClient.signInWithEmailLink(email, oobCode));
 }
 
+/** The key of a sign-up whose answer never came: a new try with the same details reuses it. */
+let unanswered: { email: string; password: string; key: string } | null = null;
+
 /** Creates the account and signs it in at once. */
 export async function register(email: string, password: string): Promise<AuthUser> {
   await assertAuthorizedDomain();
-  return begin(await identityClient.signUp(email, password));
+  if (!unanswered || unanswered.email !== email || unanswered.password !== password) {
+    unanswered = { email, password, key: crypto.randomUUID() };
+  }
+  const attempt = unanswered;
+  try {
+    const user = begin(await identityClient.signUp(email, password, attempt.key));
+    unanswered = null;
+    return await user;
+  } catch (error) {
+    // Only a lost answer may have created the account; any other answer was definitive.
+    if (!(error instanceof AuthError && error.code === 'network-request-failed')) unanswered = null;
+    throw error;
+  }
 }
 
 /** Spec 8: a logout failure is logged and the promise rejects without a message. */
@@ -333,7 +348,9 @@ export async function deleteAccount(): Promise<void> {
 
 export const sendEmailVerification = () => withToken((idToken) => identityClient.sendEmailVerification(idToken)).then(() => undefined);
 /** Applies the code of a VERIFY_EMAIL mail; it needs no session (the mail may be read elsewhere). */
-export const applyEmailVerification = (oobCode: string) => identityClient.applyEmailVerification(oobCode).then(() => undefined);
+export const applyEmailVerification = async (oobCode: string) => {
+  await identityClient.applyEmailVerification(oobCode, (await getIdToken()) ?? undefined);
+};
 
 export const sendPasswordReset = (email: string) => identityClient.sendPasswordReset(email).then(() => undefined);
 export const verifyPasswordResetCode = (oobCode: string) => identityClient.verifyPasswordResetCode(oobCode).then((body) => body.email);

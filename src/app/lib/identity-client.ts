@@ -51,7 +51,10 @@ function apiKey(): Promise<string> {
   return publicConfig.then((config) => config.apiKey);
 }
 
-async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: string; contentType?: string }): Promise<T> {
+async function send<T>(
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: string; contentType?: string; headers?: Record<string, string> },
+): Promise<T> {
   let key: string;
   try {
     key = await apiKey();
@@ -64,7 +67,7 @@ async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: stri
   try {
     response = await fetch(`/identity/v1/${path}?key=${encodeURIComponent(key)}`, {
       method: init.method,
-      headers: { Accept: 'application/json', ...(init.contentType ? { 'Content-Type': init.contentType } : {}) },
+      headers: { Accept: 'application/json', ...(init.contentType ? { 'Content-Type': init.contentType } : {}), ...init.headers },
       body: init.body,
       credentials: 'same-origin',
       signal: controller.signal,
@@ -96,7 +99,14 @@ const post = <T>(endpoint: string, body: Record<string, unknown>) =>
   send<T>(endpoint, { method: 'POST', body: JSON.stringify(body), contentType: 'application/json' });
 
 export const identityClient = {
-  signUp: (email: string, password: string) => post<SessionResponse>('accounts:signUp', { email, password, returnSecureToken: true }),
+  /** The same idempotency key on a retry gets the account the lost answer was about, not EMAIL_EXISTS. */
+  signUp: (email: string, password: string, idempotencyKey: string) =>
+    send<SessionResponse>('accounts:signUp', {
+      method: 'POST',
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+      contentType: 'application/json',
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   signInWithPassword: (email: string, password: string) =>
     post<SessionResponse>('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
   lookup: async (idToken: string) => (await post<{ users: AccountInfo[] }>('accounts:lookup', { idToken })).users[0]!,
@@ -108,7 +118,9 @@ export const identityClient = {
   resetPassword: (oobCode: string, newPassword: string) => post<{ email: string }>('accounts:resetPassword', { oobCode, newPassword }),
   signInWithEmailLink: (email: string, oobCode: string) => post<SessionResponse>('accounts:signInWithEmailLink', { email, oobCode }),
   sendEmailVerification: (idToken: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }),
-  applyEmailVerification: (oobCode: string) => post<{ emailVerified: boolean }>('accounts:update', { oobCode }),
+  /** With the ID token of the signed-in account, the password set by its holder stays (server decision 0614). */
+  applyEmailVerification: (oobCode: string, idToken?: string) =>
+    post<{ emailVerified: boolean }>('accounts:update', idToken ? { oobCode, idToken } : { oobCode }),
   authorizedDomains: async () => (await send<{ authorizedDomains: string[] }>('projects', { method: 'GET' })).authorizedDomains,
   refresh: (refreshToken: string) =>
     send<TokenResponse>('token', {

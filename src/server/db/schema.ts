@@ -35,6 +35,15 @@ export interface SigningKeysTable {
   private_jwk: string;
   public_jwk: string;
   created_at: string;
+  /** When another key took over signing; the key still verifies until its last tokens expire. */
+  retired_at: string | null;
+}
+
+/** The one row (slot 1) naming the key that signs. */
+export interface SigningKeyCurrentTable {
+  slot: number;
+  kid: string;
+  updated_at: string;
 }
 
 /** Secrets the server generates once and shares between instances (the CSRF token key). */
@@ -200,6 +209,13 @@ export interface RateLimitCountersTable {
   reset_at: number;
 }
 
+/** The Idempotency-Key of a sign-up and the account it made. */
+export interface SignupIdempotencyKeysTable {
+  key: string;
+  user_id: string;
+  created_at: string;
+}
+
 /** One counter per live topic; bumped in the transaction of each change. */
 export interface ChangeTopicsTable {
   topic: string;
@@ -277,6 +293,8 @@ export interface Database {
   schedule_activities: ScheduleActivitiesTable;
   job_leases: JobLeasesTable;
   rate_limit_counters: RateLimitCountersTable;
+  signing_key_current: SigningKeyCurrentTable;
+  signup_idempotency_keys: SignupIdempotencyKeysTable;
   user_roles: UserRolesTable;
   settings: SettingsTable;
   admin_setup_tokens: AdminSetupTokensTable;

@@ -14,6 +14,8 @@ import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
 import { refreshTokensRepository } from './refresh-tokens-repository';
 import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
+import { keyCipher } from './key-cipher';
+import { signingKeyRing } from './signing-key-ring';
 import { signingKeysRepository } from './signing-keys-repository';
 import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
 import { userRolesRepository } from './user-roles-repository';
@@ -28,6 +30,8 @@ export interface IdentityOptions {
   authorizedDomains: readonly string[];
   mailer: Mailer;
   limits: IdentityLimits;
+  /** KEY_ENCRYPTION_SECRET: private signing keys are encrypted at rest when set. */
+  keyEncryptionSecret?: string | undefined;
   /** Sign-in providers (IDENTITY_PROVIDERS); none by default. */
   identityProviders?: readonly IdentityProviderConfig[];
   /** Where provider-call failures are logged (never with tokens or secrets). */
@@ -74,7 +78,8 @@ export function identityContext(options: IdentityOptions) {
   const oobCodes = oobCodesRepository(options.db);
   const roles = userRolesRepository(options.db, options.engine);
   const settings = settingsRepository(options.db);
-  const tokens = tokenService({ keys: signingKeysRepository(options.db), issuer: options.issuer, audience: options.audience });
+  const keyRing = signingKeyRing({ keys: signingKeysRepository(options.db), cipher: keyCipher(options.keyEncryptionSecret) });
+  const tokens = tokenService({ keys: keyRing, issuer: options.issuer, audience: options.audience });
 
   async function idTokenFor(user: UserRow, familyId: string, authTimeSeconds: number): Promise<string> {
     return tokens.signIdToken({
@@ -161,6 +166,20 @@ export function identityContext(options: IdentityOptions) {
     await users.update(userId, { valid_since: now });
   }
 
+  /**
+   * The mailbox owner proved the address (email link, verification, reset: decision 0614). A
+   * password set before the address was ever proved may be an attacker's who signed up with
+   * someone else's address: it is dropped and every session of the account ends.
+   */
+  async function addressProvedByMailbox(user: UserRow): Promise<UserRow> {
+    if (user.email_verified === 1) return user;
+    if (user.password_hash) {
+      await endAllSessions(user.id);
+      return (await users.update(user.id, { email_verified: 1, password_hash: '' })) ?? user;
+    }
+    return (await users.update(user.id, { email_verified: 1 })) ?? user;
+  }
+
   async function consumeOobCode(oobCode: string | undefined, requestType: OobRequestType) {
     if (!oobCode) throw identityError('MISSING_OOB_CODE');
     const row = await oobCodes.findByHash(tokenHash(oobCode));
@@ -184,6 +203,7 @@ export function identityContext(options: IdentityOptions) {
     verify,
     requireRecentSignIn,
     endAllSessions,
+    addressProvedByMailbox,
     consumeOobCode,
   };
 }

@@ -24,11 +24,19 @@ export type { IdentityOptions, Session, VerifiedCaller } from './context';
 async function housekeeping(
   ctx: IdentityContext,
   nowMs = Date.now(),
-): Promise<{ refreshTokens: number; oobCodes: number; limitWindows: number; idpSessions: number; mfaSessions: number }> {
+): Promise<{
+  refreshTokens: number;
+  oobCodes: number;
+  limitWindows: number;
+  signingKeys: number;
+  idpSessions: number;
+  mfaSessions: number;
+}> {
   return {
     refreshTokens: await ctx.refreshTokens.deleteExpiredFamilies(new Date(nowMs).toISOString()),
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
     limitWindows: await deleteEndedWindows(ctx.options.db, nowMs),
+    signingKeys: await ctx.tokens.dropExpiredKeys(nowMs),
     idpSessions: await idpSessionsRepository(ctx.options.db).deleteExpiredBefore(new Date(nowMs).toISOString()),
     mfaSessions: await mfaFor(ctx).deleteExpiredSessions(new Date(nowMs).toISOString()),
   };
@@ -73,7 +81,8 @@ export function identityService(options: IdentityOptions) {
     mailer: options.mailer,
     verify: ctx.verify,
     housekeeping: (nowMs?: number) => housekeeping(ctx, nowMs),
-    signUp: (input: SignUpInput, clientAddress: string) => signUp(ctx, input, clientAddress),
+    signUp: (input: SignUpInput, clientAddress: string, idempotencyKey?: string | null) =>
+      signUp(ctx, input, clientAddress, idempotencyKey),
     signInWithPassword: (input: PasswordCredentials, clientAddress: string) => signInWithPassword(ctx, input, clientAddress),
     refresh: (refreshToken: string | undefined) => refresh(ctx, refreshToken),
     lookup: async (idToken: string | undefined) => (await ctx.verify(idToken)).user,

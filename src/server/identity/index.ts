@@ -36,9 +36,12 @@ export default fp(
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
       limits,
+      keyEncryptionSecret: app.config.KEY_ENCRYPTION_SECRET,
       identityProviders: app.config.identityProviders,
       warn: (message) => app.log.warn(message),
     });
+    // The signing key is created (or agreed on) at start-up, not by the first sign-in.
+    await service.tokens.ready();
     app.decorate('identity', service);
     // Every instance schedules it hourly; the lease lets one of them run it per hour. A failure is
     // retried the next hour. The timer never keeps the process alive.

@@ -8,6 +8,7 @@ import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
 import { mfaRequiredBody, mfaRequiredResponse } from './mfa/routes';
 import { epochMillisString } from './rules';
+import { idempotencyKeyOf } from '../lib/idempotency';
 
 export interface IdentityRoutesOptions {
   service: IdentityService;
@@ -159,7 +160,13 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     '/v1/accounts::signUp',
     { schema: { body: credentialsBody.extend({ displayName }), response: { 200: sessionResponse } } },
     async (request) => {
-      const session = await service.signUp(request.body, clientAddress(request));
+      let key: string | null;
+      try {
+        key = idempotencyKeyOf(request);
+      } catch (error) {
+        throw identityError('INVALID_ARGUMENT', (error as Error).message);
+      }
+      const session = await service.signUp(request.body, clientAddress(request), key);
       return sessionBody('SignupNewUserResponse', session);
     },
   );

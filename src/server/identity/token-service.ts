@@ -1,20 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  SignJWT,
-  errors as joseErrors,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  jwtVerify,
-} from 'jose';
+import { createHash, randomBytes } from 'node:crypto';
+import { type JWK, type JWTPayload, type JWTVerifyGetKey, SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AUTH } from '../../common/constants';
-import type { SigningKeyRow, SigningKeysRepository } from './signing-keys-repository';
+import { SIGNING_ALG, type SigningKeyRing } from './signing-key-ring';
 
-export const SIGNING_ALG = 'ES256';
+export { SIGNING_ALG };
 
 /** What we put in an ID token besides iss, aud, iat and exp (`sid` names its session). */
 export interface UserClaims {
@@ -51,77 +40,27 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-interface LoadedKey {
-  kid: string;
-  privateKey: CryptoKey | null;
-  publicKey: CryptoKey;
-  publicJwk: JWK;
-}
-
 /**
- * Signs and verifies ID tokens with an asymmetric key the server generates on first start and
- * keeps in the database (every instance shares it), and publishes the public keys as a JWKS.
+ * Signs and verifies ID tokens with the key ring's keys (ES256, kept in the database and shared
+ * by every instance), and publishes the public keys as a JWKS.
  */
-export function tokenService(options: { keys: SigningKeysRepository; issuer: string; audience: string }) {
-  const cache = new Map<string, LoadedKey>();
-  let current: Promise<LoadedKey> | undefined;
-
-  async function load(row: SigningKeyRow): Promise<LoadedKey> {
-    const cached = cache.get(row.kid);
-    if (cached?.privateKey) return cached;
-    const publicJwk = JSON.parse(row.public_jwk) as JWK;
-    const loaded: LoadedKey = {
-      kid: row.kid,
-      privateKey: (await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg)) as CryptoKey,
-      publicKey: (await importJWK(publicJwk, row.alg)) as CryptoKey,
-      publicJwk: { ...publicJwk, kid: row.kid, alg: row.alg, use: 'sig' },
-    };
-    cache.set(row.kid, loaded);
-    return loaded;
-  }
-
-  async function signingKey(): Promise<LoadedKey> {
-    current ??= (async () => {
-      let rows = await options.keys.all();
-      if (rows.length === 0) {
-        const pair = await generateKeyPair(SIGNING_ALG, { extractable: true });
-        await options.keys.insert({
-          kid: randomUUID(),
-          alg: SIGNING_ALG,
-          private_jwk: JSON.stringify(await exportJWK(pair.privateKey)),
-          public_jwk: JSON.stringify(await exportJWK(pair.publicKey)),
-          created_at: new Date().toISOString(),
-        });
-        // Another instance may have inserted one at the same moment: all of them pick the oldest.
-        rows = await options.keys.all();
-      }
-      return load(rows[0]!);
-    })();
-    try {
-      return await current;
-    } catch (error) {
-      current = undefined;
-      throw error;
-    }
-  }
-
+export function tokenService(options: { keys: SigningKeyRing; issuer: string; audience: string }) {
+  const { keys } = options;
   const resolveKey: JWTVerifyGetKey = async (header) => {
     if (header.alg !== SIGNING_ALG || typeof header.kid !== 'string') throw new TokenVerificationError('INVALID_ID_TOKEN');
-    const cached = cache.get(header.kid);
-    if (cached) return cached.publicKey;
-    const row = await options.keys.findByKid(header.kid);
-    if (!row) throw new TokenVerificationError('INVALID_ID_TOKEN');
-    return (await load(row)).publicKey;
+    const key = await keys.verificationKey(header.kid);
+    if (!key) throw new TokenVerificationError('INVALID_ID_TOKEN');
+    return key;
   };
 
   return {
-    /** Creates the key now rather than on the first sign-in. */
-    async ready(): Promise<void> {
-      await signingKey();
-    },
+    /** Creates or reads the signing key now rather than on the first sign-in. */
+    ready: () => keys.ready(),
+    rotate: () => keys.rotate(),
+    dropExpiredKeys: (nowMs?: number) => keys.dropExpired(nowMs),
 
     async signIdToken(claims: UserClaims, now = Date.now()): Promise<string> {
-      const key = await signingKey();
+      const key = await keys.signingKey();
       const iat = Math.floor(now / 1000);
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: 'JWT' })
@@ -130,7 +69,7 @@ export function tokenService(options: { keys: SigningKeysRepository; issuer: str
         .setSubject(claims.sub)
         .setIssuedAt(iat)
         .setExpirationTime(iat + AUTH.idTokenLifetimeSeconds)
-        .sign(key.privateKey!);
+        .sign(key.privateKey);
     },
 
     /** The verified claims, or a TokenVerificationError saying whether it expired or is bad. */
@@ -152,10 +91,7 @@ export function tokenService(options: { keys: SigningKeysRepository; issuer: str
 
     /** The public keys, for anyone who wants to verify our tokens themselves. */
     async jwks(): Promise<{ keys: JWK[] }> {
-      await signingKey();
-      const rows = await options.keys.all();
-      const keys = await Promise.all(rows.map(async (row) => (await load(row)).publicJwk));
-      return { keys };
+      return { keys: await keys.publicJwks() };
     },
   };
 }

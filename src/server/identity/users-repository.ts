@@ -33,6 +33,30 @@ export function usersRepository(db: Kysely<Database>) {
       return (await this.findById(row.id))!;
     },
 
+    /** The account a sign-up with this Idempotency-Key made. */
+    async findBySignupKey(key: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('signup_idempotency_keys')
+        .innerJoin('users', 'users.id', 'signup_idempotency_keys.user_id')
+        .selectAll('users')
+        .where('signup_idempotency_keys.key', '=', key)
+        .executeTakeFirst();
+    },
+
+    /** The account and its sign-up key in one transaction: a retry never finds one without the other. */
+    async insertWithSignupKey(row: NewUserRow, key: string): Promise<UserRow> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('users').values(row).execute();
+          await trx.insertInto('signup_idempotency_keys').values({ key, user_id: row.id, created_at: row.created_at }).execute();
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateEmailError();
+        throw error;
+      }
+      return (await this.findById(row.id))!;
+    },
+
     async update(id: string, changes: Updateable<UsersTable>): Promise<Selectable<UsersTable> | undefined> {
       try {
         await db.updateTable('users').set(changes).where('id', '=', id).execute();

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as rateLimitCounters from './0002-rate-limit-counters';
+import * as signingKeyCurrent from './0003-signing-key-current';
+import * as signupIdempotencyKeys from './0004-signup-idempotency-keys';
 import * as consoleRoles from './0010-console-roles';
 import * as contentVersions from './0011-content-versions';
 import * as federatedIdentities from './0020-federated-identities';
@@ -16,6 +18,8 @@ import * as serverSecrets from './0060-server-secrets';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-rate-limit-counters': rateLimitCounters,
+  '0003-signing-key-current': signingKeyCurrent,
+  '0004-signup-idempotency-keys': signupIdempotencyKeys,
   '0010-console-roles': consoleRoles,
   '0011-content-versions': contentVersions,
   '0020-federated-identities': federatedIdentities,

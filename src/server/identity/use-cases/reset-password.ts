@@ -13,7 +13,8 @@ export async function resetPassword(
   const user = code.user_id ? await ctx.users.findById(code.user_id) : undefined;
   if (!user || user.email !== code.email) throw identityError('INVALID_OOB_CODE');
   if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
-  await ctx.users.update(user.id, { password_hash: await hashPassword(password) });
+  // The reset proves the address; every session ends below, the old password is replaced.
+  await ctx.users.update(user.id, { password_hash: await hashPassword(password), email_verified: 1 });
   // The mailbox proved who they are: clear the failures that may have locked them out.
   await ctx.options.limits.signInPerEmail.reset(user.email);
   await ctx.endAllSessions(user.id);

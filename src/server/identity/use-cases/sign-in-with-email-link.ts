@@ -44,8 +44,9 @@ export async function signInWithEmailLink(ctx: IdentityContext, input: EmailLink
     }
   } else {
     if (user.disabled === 1) throw identityError('USER_DISABLED');
-    // Reading the mail proves the address.
-    user = (await ctx.users.update(user.id, { email_verified: 1, last_login_at: now })) ?? user;
+    // Reading the mail proves the address; a password nobody proved goes (decision 0614).
+    user = await ctx.addressProvedByMailbox(user);
+    user = (await ctx.users.update(user.id, { last_login_at: now })) ?? user;
   }
   return { ...(await ctx.startSession(user)), isNewUser };
 }

@@ -1,8 +1,9 @@
 import type { UserRow } from '../../db/schema';
+import { acceptOnce } from '../../lib/idempotency';
 import { type IdentityContext, newUserId, type Session, validEmail, validNewPassword } from '../context';
-import { identityError } from '../identity-error';
+import { IdentityError, identityError } from '../identity-error';
 import { limitReached } from '../limits';
-import { hashPassword } from '../passwords';
+import { checkPassword, hashPassword } from '../passwords';
 import { DuplicateEmailError } from '../users-repository';
 
 export interface SignUpInput {
@@ -11,34 +12,66 @@ export interface SignUpInput {
   displayName?: string | undefined;
 }
 
-/** accounts:signUp: a new password account and its first session. */
-export async function signUp(ctx: IdentityContext, input: SignUpInput, clientAddress: string): Promise<Session> {
+/**
+ * accounts:signUp: a new password account and its first session. With an Idempotency-Key, a
+ * retry of a sign-up that committed (its answer was lost) gets a new session for that account
+ * instead of EMAIL_EXISTS, but only with the same key, email, password and display name: the
+ * retry proves it is the same person by the password (decision 0615).
+ */
+export async function signUp(ctx: IdentityContext, input: SignUpInput, clientAddress: string, idempotencyKey: string | null = null) {
   const email = validEmail(input.email);
   const password = validNewPassword(input.password);
+  const displayName = input.displayName?.trim() || null;
+  // The password check is asynchronous, so a stored account comes with its verdict.
+  const outcome = await acceptOnce<{ user: UserRow; same: boolean }>(idempotencyKey, {
+    find: async (key) => {
+      const stored = await ctx.users.findBySignupKey(key);
+      if (!stored) return null;
+      const same = stored.email === email && stored.display_name === displayName && (await checkPassword(password, stored.password_hash));
+      return { user: stored, same };
+    },
+    insert: async () => {
+      const created = await createAccount(ctx, { email, password, displayName }, clientAddress, idempotencyKey);
+      return created ? { user: created, same: true } : null;
+    },
+    same: (stored) => stored.same,
+  });
+  if ('conflict' in outcome) {
+    throw new IdentityError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different sign-up; use a new key', 409);
+  }
+  return ctx.startSession(outcome.result.user) satisfies Promise<Session>;
+}
+
+async function createAccount(
+  ctx: IdentityContext,
+  input: { email: string; password: string; displayName: string | null },
+  clientAddress: string,
+  idempotencyKey: string | null,
+): Promise<UserRow | null> {
   await ctx.requireSignUpOpen();
-  if (await ctx.users.findByEmail(email)) throw identityError('EMAIL_EXISTS');
+  if (await ctx.users.findByEmail(input.email)) throw identityError('EMAIL_EXISTS');
   // Counted once the request is well formed and the address free: what would create an account.
   const allowance = await ctx.options.limits.signUpPerAddress.consume(clientAddress);
   if (!allowance.allowed) throw limitReached(allowance, 'Too many accounts were created from your network; try again later');
   const now = new Date().toISOString();
-  let user: UserRow;
+  const row = {
+    id: newUserId(),
+    email: input.email,
+    password_hash: await hashPassword(input.password),
+    display_name: input.displayName,
+    photo_url: null,
+    email_verified: 0,
+    disabled: 0,
+    created_at: now,
+    last_login_at: now,
+    valid_since: now,
+  };
   try {
-    user = await ctx.users.insert({
-      id: newUserId(),
-      email,
-      password_hash: await hashPassword(password),
-      display_name: input.displayName?.trim() || null,
-      photo_url: null,
-      email_verified: 0,
-      disabled: 0,
-      created_at: now,
-      last_login_at: now,
-      valid_since: now,
-    });
+    return idempotencyKey ? await ctx.users.insertWithSignupKey(row, idempotencyKey) : await ctx.users.insert(row);
   } catch (error) {
-    // Two sign-ups with one address at the same moment: the database decides.
-    if (error instanceof DuplicateEmailError) throw identityError('EMAIL_EXISTS');
-    throw error;
+    // Two sign-ups with one address (or one key) at the same moment: the database decides.
+    if (!(error instanceof DuplicateEmailError)) throw error;
+    if (idempotencyKey && (await ctx.users.findBySignupKey(idempotencyKey))) return null;
+    throw identityError('EMAIL_EXISTS');
   }
-  return ctx.startSession(user);
 }

@@ -14,13 +14,19 @@ export interface UpdateAccountInput {
   deleteAttribute?: string[] | undefined;
 }
 
-/** Applying a VERIFY_EMAIL code from a mail needs no session. */
-async function applyEmailVerification(ctx: IdentityContext, oobCode: string): Promise<{ user: UserRow }> {
+/**
+ * Applying a VERIFY_EMAIL code from a mail needs no session. Sent with an ID token of the same
+ * account, the one who set the password proved the address: all stays. Without one, whoever
+ * opened the mail may not be who set the password (decision 0614): it goes, with every session.
+ */
+async function applyEmailVerification(ctx: IdentityContext, oobCode: string, idToken: string | undefined): Promise<{ user: UserRow }> {
   const code = await ctx.consumeOobCode(oobCode, 'VERIFY_EMAIL');
   const user = code.user_id ? await ctx.users.findById(code.user_id) : undefined;
   if (!user || user.email !== code.email) throw identityError('INVALID_OOB_CODE');
+  const holder = idToken ? await ctx.verify(idToken).catch(() => undefined) : undefined;
   if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
-  return { user: (await ctx.users.update(user.id, { email_verified: 1 }))! };
+  if (holder?.user.id === user.id) return { user: (await ctx.users.update(user.id, { email_verified: 1 }))! };
+  return { user: await ctx.addressProvedByMailbox(user) };
 }
 
 /**
@@ -28,7 +34,7 @@ async function applyEmailVerification(ctx: IdentityContext, oobCode: string): Pr
  * end every other session and give the caller a new one.
  */
 export async function updateAccount(ctx: IdentityContext, input: UpdateAccountInput): Promise<{ user: UserRow; session?: Session }> {
-  if (input.oobCode && !input.idToken) return applyEmailVerification(ctx, input.oobCode);
+  if (input.oobCode) return applyEmailVerification(ctx, input.oobCode, input.idToken);
   const caller = await ctx.verify(input.idToken);
   const email = input.email !== undefined ? validEmail(input.email) : undefined;
   const password = input.password !== undefined ? validNewPassword(input.password) : undefined;
