@@ -10,6 +10,7 @@ import identity from './identity/index';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
+import { answerFrameworkError } from './plugins/framework-errors';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
@@ -42,6 +43,8 @@ const REDACT = [
 /** Builds the whole server. Never listens: server.ts does that, tests call it on port 0. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Set once the app exists: Fastify calls this for requests it refuses before routing.
+  let self: FastifyInstance | undefined;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.TRUST_PROXY,
@@ -50,7 +53,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, request, reply) => void answerFrameworkError(self!, error, request, reply),
   });
+  self = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
