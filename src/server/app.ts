@@ -44,7 +44,7 @@ const REDACT = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Set once the app exists: Fastify calls this for requests it refuses before routing.
-  let self: FastifyInstance | undefined;
+  const built: { app?: FastifyInstance } = {};
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.TRUST_PROXY,
@@ -53,9 +53,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: (error, request, reply) => void answerFrameworkError(self!, error, request, reply),
+    frameworkErrors: (error, request, reply) => void answerFrameworkError(built.app!, error, request, reply),
   });
-  self = app;
+  built.app = app;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
