@@ -8,10 +8,16 @@ import { documentEnd, documentStart } from '../render/document';
 import { resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer } from '../render/site-renderer';
 import { sendError } from './errors';
+import { SITE_CSP_DIRECTIVES } from './security';
 
 export interface ClientOptions {
   distDir: string;
   siteRenderer: SiteRenderer;
+}
+
+/** False for any path with a segment starting with a dot (`/.vite/manifest.json`, `/.env`). */
+export function isPublicFile(pathName: string): boolean {
+  return !pathName.split(/[\\/]/).some((segment) => segment.startsWith('.'));
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,6 +42,9 @@ export default async function client(app: FastifyInstance, options: ClientOption
       },
       cacheControl: false,
       preCompressed: false,
+      // Build bookkeeping (Vite's manifest names every source file) is for the server, not
+      // the public: nothing under a dot-folder is served.
+      allowedPath: (pathName) => isPublicFile(pathName),
     });
   }
 
@@ -79,12 +88,9 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', renderSite);
-  app.get('/landing', renderSite);
-  app.get('/about', renderSite);
-  app.get('/team', renderSite);
-  app.get('/team/:id', renderSite);
-  app.get('/support', renderSite);
+  // The site's pages need no inline style, so their policy leaves 'unsafe-inline' out.
+  const site = { helmet: { contentSecurityPolicy: { useDefaults: false, directives: SITE_CSP_DIRECTIVES } } };
+  for (const path of ['/', '/landing', '/about', '/team', '/team/:id', '/support']) app.get(path, site, renderSite);
 
   for (const path of [
     '/app',

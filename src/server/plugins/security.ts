@@ -33,28 +33,57 @@ function decodedPath(rawUrl: string): string {
   }
 }
 
+/**
+ * The Content Security Policy of the app face. Ionic's web components inject <style> elements
+ * and set inline styles at run time, so the app shell needs `style-src 'unsafe-inline'`
+ * (decision 0600); the site's pages do not, and get SITE_CSP_DIRECTIVES without it.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+  // Ionic's web components set inline styles and inject <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  // ionicons reads its inline SVG icons through data: URLs.
+  connectSrc: ["'self'", 'data:'],
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The site's server-rendered pages: no inline style at all. */
+export const SITE_CSP_DIRECTIVES = { ...CSP_DIRECTIVES, styleSrc: ["'self'"] };
+
+/**
+ * Browser features no page of ours uses are switched off for every page and anything it embeds;
+ * full screen (the video player) and sharing (the movie list) stay available to our own origin.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'fullscreen=(self)',
+  'web-share=(self)',
+].join(', ');
+
 export default fp(async function security(app: FastifyInstance) {
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
-        // Ionic's web components set inline styles and inject <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        // ionicons reads its inline SVG icons through data: URLs.
-        connectSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+      directives: CSP_DIRECTIVES,
     },
     // The site is served over plain HTTP on localhost in development; HSTS belongs to the TLS proxy.
     strictTransportSecurity: false,
@@ -67,6 +96,7 @@ export default fp(async function security(app: FastifyInstance) {
   // csrf-token.ts), so a cookie someone else planted does not count; it is replaced.
   const secret = await serverSecret(app.database.db, 'csrf');
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     const cookieValue = request.cookies[XSRF_COOKIE];
     const existing = isIssuedCsrfToken(secret, cookieValue) ? cookieValue : undefined;
     if (!existing) {
