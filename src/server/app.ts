@@ -17,7 +17,7 @@ import statsRoutes from './stats/routes';
 import seoRoutes from './seo/routes';
 import supportRoutes from './support/routes';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
-import './types';
+import type { RegisteredRoute } from './types';
 
 export interface AppOptions {
   config: Config;
@@ -56,6 +56,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => void answerFrameworkError(built.app!, error, request, reply),
   });
   built.app = app;
+  // Every route any plugin registers, for tools that must cover them all (the API fuzz test).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,6 +3,12 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { IdentityService } from './identity/identity-service';
 
+/** One method and path pattern of a registered route. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -11,5 +17,7 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
+    /** Every route registered, in order (see app.ts). */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }

@@ -64,7 +64,9 @@ describe.each(ENGINES)('error bodies in the documented shapes on %s', (engine) =
   it('answers a wrong method on every identity endpoint with the Identity Toolkit NOT_FOUND body', async () => {
     for (const path of IDENTITY_POST_PATHS) {
       for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
-        const response = await fetch(`${server.url}/identity/v1/${path}?key=${TEST_API_KEY}`, { method });
+        // With and without a Content-Type: a GET that names one took another 404 path.
+        const contentType = method === 'GET' ? { 'content-type': 'application/json' } : undefined;
+        const response = await fetch(`${server.url}/identity/v1/${path}?key=${TEST_API_KEY}`, { method, headers: contentType });
         const body = (await response.json()) as IdentityError;
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(body.error.code).toBe(404);

@@ -7,6 +7,7 @@ import { isAppPath, isSitePath } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
 import { resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer } from '../render/site-renderer';
+import { sendIdentityError } from '../identity/identity-error';
 import { sendError } from './errors';
 import { SITE_CSP_DIRECTIVES } from './security';
 
@@ -110,7 +111,12 @@ export default async function client(app: FastifyInstance, options: ClientOption
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/identity/')) {
+    // The identity service has its own 404; a request can still fall through to this one (a
+    // GET that names a Content-Type), and must get the Identity Toolkit body all the same.
+    if (path === '/identity' || path.startsWith('/identity/')) {
+      return sendIdentityError(reply, 404, `NOT_FOUND : No such endpoint: ${request.method} ${path}`);
+    }
+    if (path.startsWith('/api/') || path === '/api') {
       return sendError(reply, 404, 'not_found', `No such endpoint: ${request.method} ${path}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && !isSitePath(path) && !isAppPath(path)) {
