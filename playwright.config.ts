@@ -1,16 +1,13 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 // @ts-expect-error plain ES module shared with the scripts
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/browser.mjs';
+import { E2E_SERVER_LIMITS, EXTERNAL_BASE_URL, SUITE_BASE_URL, SUITE_DATABASE_FILE, SUITE_PORT } from './tests/e2e/support/suite';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
 const distDir = process.env.DIST_DIR ?? 'dist';
-const databaseFile = join(tmpdir(), `northwind-e2e-${port}.db`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: `test-results/${port}`,
+  outputDir: `test-results/${SUITE_PORT}`,
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -18,24 +15,28 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: SUITE_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromiumPath() as string, args: CHROMIUM_ARGS as string[] },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: 'localhost',
-      DIST_DIR: distDir,
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      E2E_DATABASE_FILE: databaseFile,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  // With BASE_URL the suite runs against that deployment and starts no server of its own.
+  webServer: EXTERNAL_BASE_URL
+    ? undefined
+    : {
+        command: `node scripts/e2e-server.mjs`,
+        url: `${SUITE_BASE_URL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        env: {
+          PORT: String(SUITE_PORT),
+          HOST: 'localhost',
+          DIST_DIR: distDir,
+          DATABASE_URL: `sqlite:${SUITE_DATABASE_FILE}`,
+          E2E_DATABASE_FILE: SUITE_DATABASE_FILE,
+          SEED: 'demo',
+          LOG_LEVEL: 'warn',
+          ...E2E_SERVER_LIMITS,
+        },
+      },
 });

@@ -23,11 +23,15 @@ await build({
   configFile: false,
   mode: 'production',
   build: {
-    ssr: 'src/server/server.ts',
+    ssr: true,
     outDir: `${distDir}/server`,
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
-    rollupOptions: { input: 'src/server/server.ts', output: { entryFileNames: 'server.js' } },
+    // The server, and the backup/restore command that shares its configuration and database code.
+    rollupOptions: {
+      input: { server: 'src/server/server.ts', backup: 'src/server/backup/cli.ts' },
+      output: { entryFileNames: '[name].js' },
+    },
   },
 });

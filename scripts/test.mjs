@@ -1,9 +1,13 @@
 // `npm test`: every suite, in the order that fails fastest. Lint and types, unit and API tests
 // (Vitest, real SQLite; PostgreSQL too when TEST_DATABASE_URL is set), a production build, then
 // the end-to-end tests in Chromium against the built server.
+// `--no-lint` leaves out lint, format and types (CI's second pass on another Node.js version).
 import { spawnSync } from 'node:child_process';
 
-const steps = [
+const STATIC_CHECKS = new Set(['lint', 'format', 'typecheck']);
+const noLint = process.argv.includes('--no-lint');
+
+const all = [
   ['lint', 'npx', ['eslint', '.']],
   ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
@@ -12,7 +16,9 @@ const steps = [
   ['browser', 'node', ['scripts/ensure-browser.mjs']],
   ['end-to-end tests', 'npx', ['playwright', 'test']],
 ];
+const steps = noLint ? all.filter(([name]) => !STATIC_CHECKS.has(name)) : all;
 
+console.log(`Node.js ${process.version}`);
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' } });

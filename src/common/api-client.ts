@@ -25,6 +25,8 @@ export interface RequestOptions {
   idToken?: string | null;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** 'no-cache' asks past the service worker's copy (a refetch after a live change). */
+  cache?: RequestCache;
 }
 
 /** Makes sure the CSRF cookie exists before a write (a fresh device may not have it yet). */
@@ -62,6 +64,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: controller.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || controller.signal.reason instanceof DOMException);

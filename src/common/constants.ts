@@ -49,3 +49,20 @@ export const COMPANY = {
   phone: '+1 555 0100',
   address: '42 Harbour Street, Portland, OR 97204',
 } as const;
+
+/** Live data (spec 9): the change stream, the device cache and writes waiting to be sent. */
+export const LIVE = {
+  /** Without an answer for this long, the app counts itself offline. */
+  onlineTimeoutMs: 10_000,
+  /** A stream silent for this long is dead; the server sends a keep-alive well within it. */
+  streamIdleMs: 60_000,
+  /** Reconnects wait 1 s, then 1.5 times longer each time, at most 60 s. */
+  reconnectStartMs: 1_000,
+  reconnectFactor: 1.5,
+  reconnectMaxMs: 60_000,
+  /** Writes made offline that may wait to be sent; one more is refused. */
+  maxPendingWrites: 10,
+  /** The device cache of lists, in bytes: 40 MB unless configured, never under 1 MB. */
+  deviceCacheBytes: 40 * 1024 * 1024,
+  deviceCacheMinBytes: 1024 * 1024,
+} as const;

@@ -1,21 +1,32 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hostname } from 'node:os';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import backupSchedule from './backup/schedule';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import contentChanges from './cache/content-changes';
+import { createChangeBus } from './changes/bus';
+import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
 import healthRoutes from './health/routes';
+import { databaseStore, redisStore } from './lib/rate-limit/index';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import identity from './identity/index';
+import metrics from './metrics/plugin';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
 import { answerFrameworkError } from './plugins/framework-errors';
+import lifecycle from './plugins/lifecycle';
+import requestLog from './plugins/request-log';
 import security from './plugins/security';
 import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
 import seoRoutes from './seo/routes';
 import supportRoutes from './support/routes';
+import { compileResponsesOnce } from './lib/response-schemas';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
 import type { RegisteredRoute } from './types';
 
@@ -46,13 +57,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Set once the app exists: Fastify calls this for requests it refuses before routing.
   const built: { app?: FastifyInstance } = {};
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
-    trustProxy: config.TRUST_PROXY,
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // Every line names the instance, so the logs of several instances can be told apart.
+      base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
+    },
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.
+    // Requests arriving while closing are refused by the lifecycle plugin, in our error format.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request instead of Fastify's two (plugins/request-log.ts, LOG_REQUESTS).
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: (error, request, reply) => void answerFrameworkError(built.app!, error, request, reply),
   });
   built.app = app;
@@ -63,18 +82,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', compileResponsesOnce);
 
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
+  // Cross-instance change notices (decision 1000): caches and the live stream listen here.
+  const changes = await createChangeBus({ redis: options.redis ?? null, databaseUrl: config.DATABASE_URL, logger: app.log });
+  app.decorate('changes', changes);
+  app.decorate('rateLimitStore', options.redis ? redisStore(options.redis) : databaseStore(options.database.db));
 
   await app.register(errors);
+  await app.register(requestLog);
+  await app.register(metrics);
   await app.register(security);
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(lifecycle, { instanceId: config.INSTANCE_ID });
+  await app.register(contentChanges);
 
   await app.register(healthRoutes);
   await app.register(identity);
+  await app.register(liveRoutes);
   await app.register(movieRoutes);
   await app.register(scheduleRoutes);
   await app.register(statsRoutes);
@@ -82,23 +110,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes);
   await app.register(supportRoutes);
   await app.register(seoRoutes);
+  await app.register(backupSchedule);
 
   await app.register(client, {
     distDir: config.DIST_DIR,
     siteRenderer: options.siteRenderer ?? builtSiteRenderer(config.DIST_DIR),
   });
 
-  // While shutting down, answer in-flight requests with `Connection: close` so keep-alive
-  // sockets end with their last response instead of holding the shutdown open.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('Connection', 'close');
-  });
-
   app.addHook('onClose', async () => {
+    await changes.close();
     await options.database.close();
     if (options.redis) await options.redis.quit().catch(() => undefined);
   });

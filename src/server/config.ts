@@ -1,4 +1,8 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
+import { parseBackupInterval } from './backup/rules';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
+import { parseRequestLogPolicy } from './logging/request-log-policy';
 
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
 export const DEVELOPMENT_API_KEY = 'dev-api-key-northwind';
@@ -10,51 +14,162 @@ const databaseUrl = z
     message: 'must be sqlite:PATH, sqlite::memory: or postgres://user@host:port/database',
   });
 
-const schema = z.object({
-  PORT: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().trim().min(1).default('localhost'),
-  DATABASE_URL: databaseUrl.default('sqlite:./data/app.db'),
-  REDIS_URL: z
-    .string()
-    .trim()
-    .regex(/^rediss?:\/\/.+/, 'must be redis://host:port')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SEED: z.enum(['demo', 'none'], { message: "must be 'demo' or 'none'" }).default('demo'),
-  API_KEY: z.string().trim().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
-  AUTHORIZED_DOMAINS: z
-    .string()
-    .default('localhost,127.0.0.1')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((domain) => domain.trim())
-        .filter(Boolean),
-    ),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Northwind Computer Services <no-reply@northwind.example>'),
-  /** Where the built client lives (index.html, assets/, ssr/). */
-  DIST_DIR: z.string().default('dist'),
-  /** Public origin used in canonical links, sitemap and mails; defaults to http://HOST:PORT. */
-  PUBLIC_URL: z.string().url('must be a URL such as https://example.com').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** Trust X-Forwarded-For from a reverse proxy (rate limits per client address). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-});
+/** A whole number of milliseconds from the environment, within bounds, with a default. */
+const milliseconds = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be between ${min} and ${max} milliseconds`)
+    .max(max, `must be between ${min} and ${max} milliseconds`)
+    .default(fallback);
+
+/** Names this process in responses (X-Instance) and log lines; unique per process by default. */
+export function defaultInstanceId(): string {
+  const host =
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 48) || 'host';
+  return `${host}-${process.pid}`;
+}
+
+const schema = z
+  .object({
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATABASE_URL: databaseUrl.default('sqlite:./data/app.db'),
+    /** PostgreSQL connections per instance (ignored for SQLite). */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 200')
+      .max(200, 'must be between 1 and 200')
+      .default(10),
+    /** Connect, query and statement timeout of the database (SQLite: how long to wait for a lock). */
+    DATABASE_TIMEOUT_MS: milliseconds(5000, 100, 600_000),
+    /** Connect and command timeout of Redis. */
+    REDIS_TIMEOUT_MS: milliseconds(1000, 50, 60_000),
+    /** After SIGTERM: how long readiness fails while requests are still served, before closing. */
+    SHUTDOWN_DRAIN_MS: milliseconds(5000, 0, 600_000),
+    /** After draining: how long in-flight requests may take before the process exits with code 1. */
+    SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 100, 600_000),
+    INSTANCE_ID: z
+      .string()
+      .trim()
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[A-Za-z0-9._:-]*$/, 'may hold only letters, digits, ".", "_", ":" and "-"')
+      .optional()
+      .transform((value) => value || defaultInstanceId()),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/.+/, 'must be redis://host:port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SEED: z.enum(['demo', 'none'], { message: "must be 'demo' or 'none'" }).default('demo'),
+    API_KEY: z.string().trim().min(8, 'must be at least 8 characters').default(DEVELOPMENT_API_KEY),
+    AUTHORIZED_DOMAINS: z
+      .string()
+      .default('localhost,127.0.0.1')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((domain) => domain.trim())
+          .filter(Boolean),
+      ),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().default('Northwind Computer Services <no-reply@northwind.example>'),
+    /** Where the built client lives (index.html, assets/, ssr/). */
+    DIST_DIR: z.string().default('dist'),
+    /** Public origin used in canonical links, sitemap and mails; defaults to http://HOST:PORT. */
+    PUBLIC_URL: z.string().url('must be a URL such as https://example.com').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Which requests get their one info line: all, errors, none or sample:RATE (docs/performance.md). */
+    LOG_REQUESTS: z
+      .string()
+      .default('all')
+      .transform((value, context) => {
+        const policy = parseRequestLogPolicy(value);
+        if (!policy) {
+          context.addIssue({ code: 'custom', message: "must be 'all', 'errors', 'none' or 'sample:RATE' with 0 < RATE <= 1" });
+          return z.NEVER;
+        }
+        return policy;
+      }),
+    /** Bearer token that GET /metrics requires; unset, there is no /metrics and nothing is counted. */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** Per client address and hour: new accounts, and mails of the identity service (decision 0611). */
+    SIGN_UP_LIMIT_PER_HOUR: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(20),
+    MAIL_LIMIT_PER_HOUR: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(20),
+    /** Which X-Forwarded-For entries to believe: false, a number of proxy hops, or the proxies' addresses. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, context): TrustProxy => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** Where every build's hashed assets are kept for pages loaded before a rolling deploy. */
+    ASSET_ARCHIVE_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Scheduled backups (src/server/backup): where, how often (`30m`, `6h`, `1d`), how many kept. */
+    BACKUP_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    BACKUP_EVERY: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .refine((value) => value === undefined || parseBackupInterval(value) !== null, {
+        message: 'must be a number of minutes, hours or days such as 30m, 6h or 1d',
+      })
+      .transform((value) => (value === undefined ? undefined : parseBackupInterval(value)!)),
+    BACKUP_KEEP: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(7),
+  })
+  .superRefine((config, context) => {
+    if (config.BACKUP_EVERY === undefined) return;
+    if (!config.BACKUP_DIR) context.addIssue({ code: 'custom', path: ['BACKUP_DIR'], message: 'must be set when BACKUP_EVERY is' });
+    else if (config.DATABASE_URL === 'sqlite::memory:')
+      context.addIssue({ code: 'custom', path: ['BACKUP_EVERY'], message: 'cannot back up an in-memory database' });
+  });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string };
 

@@ -1,27 +1,17 @@
 import { existsSync } from 'node:fs';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { DatabaseConnectionError, openDatabase } from './db/database';
 import { MigrationError, migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/index';
+import { connectRedis } from './redis';
 
 /** Fails start-up with one clear line on stderr and a non-zero exit code. */
 function fail(message: string): never {
   process.stderr.write(`Start-up failed: ${message}\n`);
   process.exit(1);
-}
-
-async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return redis;
-  } catch (error) {
-    redis.disconnect();
-    throw new Error(`Cannot connect to Redis at ${new URL(url).host}: ${(error as Error).message}`);
-  }
 }
 
 async function main() {
@@ -36,7 +26,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(config.DATABASE_URL);
+    database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, timeoutMs: config.DATABASE_TIMEOUT_MS });
     await migrateToLatest(database.db);
     if (config.SEED === 'demo') await seedDemo(database.db);
   } catch (error) {
@@ -45,9 +35,11 @@ async function main() {
   }
 
   let redis: Redis | null = null;
+  // Redis reports outages to the server's log, which exists only once the app is built.
+  const logs: { log?: FastifyBaseLogger } = {};
   if (config.REDIS_URL) {
     try {
-      redis = await connectRedis(config.REDIS_URL);
+      redis = await connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, log: () => logs.log });
     } catch (error) {
       await database.close();
       fail((error as Error).message);
@@ -55,6 +47,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, redis });
+  logs.log = app.log;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -65,21 +58,50 @@ async function main() {
     fail(`Cannot listen on ${config.HOST}:${config.PORT}: ${(error as Error).message}`);
   }
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // A hard deadline so a stuck request cannot keep the process alive forever.
-    const deadline = setTimeout(() => process.exit(1), 10_000);
-    deadline.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
+  const shutdown = gracefulShutdown(app, config);
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * SIGTERM: readiness fails at once while requests are still served for SHUTDOWN_DRAIN_MS (the
+ * balancer notices and stops sending), then the server closes, finishing in-flight requests
+ * within SHUTDOWN_TIMEOUT_MS. SIGINT (Ctrl+C) or a second signal skips what is left of the drain.
+ */
+function gracefulShutdown(app: FastifyInstance, config: Config) {
+  let skipDrain: (() => void) | undefined;
+  let started = false;
+  return (signal: 'SIGTERM' | 'SIGINT') => {
+    if (started) {
+      skipDrain?.();
+      return;
+    }
+    started = true;
+    app.lifecycle.startDraining();
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: readiness now fails; draining, then finishing in-flight requests');
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainMs);
+      skipDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    void drained.then(() => {
+      // A hard deadline so a stuck request cannot keep the process alive for ever.
+      setTimeout(() => {
+        app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown deadline passed with requests still in flight');
+        process.exit(1);
+      }, config.SHUTDOWN_TIMEOUT_MS).unref();
+      app.close().then(
+        () => {
+          app.log.info('shut down');
+          process.exit(0);
+        },
+        () => process.exit(1),
+      );
+    });
+  };
 }
 
 void main();

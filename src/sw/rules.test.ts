@@ -63,6 +63,8 @@ describe('API reads kept for offline use', () => {
     expect(isCacheableApiRead(api({ pathname: '/api/support-messages', method: 'POST' }))).toBe(false);
     expect(isCacheableApiRead(api({ pathname: '/api/health' }))).toBe(false);
     expect(isCacheableApiRead(api({ pathname: '/api/health/' }))).toBe(false);
+    expect(isCacheableApiRead(api({ pathname: '/api/changes' }))).toBe(false);
+    expect(isCacheableApiRead(api({ pathname: '/api/movies', bypassCache: true }))).toBe(false);
     expect(isCacheableApiRead(api({ pathname: '/identity/v1/projects' }))).toBe(false);
     expect(isCacheableApiRead(api({ pathname: '/identity/v1/accounts:lookup', method: 'POST' }))).toBe(false);
     expect(isCacheableApiRead(api({ pathname: '/api/services', origin: 'https://elsewhere.example' }))).toBe(false);

@@ -13,10 +13,15 @@ export interface RequestFacts {
   selfOrigin: string;
   mode: RequestMode | string;
   hasAuthorization: boolean;
+  /** The page asked for the network's answer (`cache: 'no-cache'`): a live refetch after a change. */
+  bypassCache?: boolean;
 }
 
-/** Endpoints whose answer must always be fresh: a cached "healthy" would lie. */
-const NEVER_CACHED_API = new Set(['/api/health']);
+/**
+ * Endpoints whose answer must always be fresh: a cached "healthy" would lie, and the live
+ * change stream is never a finished answer to keep.
+ */
+const NEVER_CACHED_API = new Set(['/api/health', '/api/changes']);
 
 const sameOrigin = (facts: RequestFacts) => facts.origin === facts.selfOrigin;
 
@@ -39,6 +44,7 @@ export function isCacheableApiRead(facts: RequestFacts): boolean {
     sameOrigin(facts) &&
     facts.method === 'GET' &&
     !facts.hasAuthorization &&
+    !facts.bypassCache &&
     facts.pathname.startsWith('/api/') &&
     !NEVER_CACHED_API.has(trimTrailingSlashes(facts.pathname))
   );

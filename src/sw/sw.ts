@@ -25,6 +25,7 @@ function factsOf(request: Request, url: URL): RequestFacts {
     selfOrigin: self.location.origin,
     mode: request.mode,
     hasAuthorization: request.headers.has('Authorization'),
+    bypassCache: request.cache === 'no-cache' || request.cache === 'no-store' || request.cache === 'reload',
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentChanged } from '../../src/server/cache/content-changes';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
 import services from '../../src/server/db/seed/data/services.json';
@@ -14,10 +15,10 @@ const sourceRenderer: SiteRenderer = {
 };
 
 const LISTS = [
-  { path: '/api/services', table: 'services', seed: services },
-  { path: '/api/core-values', table: 'core_values', seed: coreValues },
-  { path: '/api/client-reviews', table: 'client_reviews', seed: clientReviews },
-  { path: '/api/team-members', table: 'team_members', seed: teamMembers },
+  { path: '/api/services', table: 'services', topic: 'services', seed: services },
+  { path: '/api/core-values', table: 'core_values', topic: 'core-values', seed: coreValues },
+  { path: '/api/client-reviews', table: 'client_reviews', topic: 'client-reviews', seed: clientReviews },
+  { path: '/api/team-members', table: 'team_members', topic: 'team-members', seed: teamMembers },
 ] as const;
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -37,7 +38,7 @@ describe.each(ENGINES)('company content on %s', (engine) => {
     await server?.destroy();
   });
 
-  describe.each(LISTS)('GET $path', ({ path, table, seed }) => {
+  describe.each(LISTS)('GET $path', ({ path, table, topic, seed }) => {
     it('lists every row in position order', async () => {
       const response = await server.client.get<Array<{ id: string }>>(path);
       expect(response.status).toBe(200);
@@ -47,11 +48,14 @@ describe.each(ENGINES)('company content on %s', (engine) => {
 
     it('follows the position field, not the insertion order', async () => {
       const { db } = server.database;
-      // Reverse the order in the database (1000 - p never collides with the seeded 1..n).
+      await server.client.get(path);
+      // Reverse the order in the database (1000 - p never collides with the seeded 1..n), as
+      // every writer of content does: write, then announce the change.
       await db
         .updateTable(table)
         .set({ position: sql<number>`1000 - position` })
         .execute();
+      await contentChanged(server.app, topic);
       try {
         const response = await server.client.get<Array<{ id: string }>>(path);
         expect(response.body.map((item) => item.id)).toEqual(seed.map((item) => item.id).reverse());
@@ -60,6 +64,7 @@ describe.each(ENGINES)('company content on %s', (engine) => {
           .updateTable(table)
           .set({ position: sql<number>`1000 - position` })
           .execute();
+        await contentChanged(server.app, topic);
       }
     });
 
@@ -79,11 +84,13 @@ describe.each(ENGINES)('company content on %s', (engine) => {
   it('changes the ETag when the content changes', async () => {
     const before = (await server.client.get('/api/services')).headers.get('etag');
     await server.database.db.updateTable('services').set({ summary: 'Changed' }).where('id', '=', 'managed-it').execute();
+    await contentChanged(server.app, 'services');
     const after = await server.client.get<Array<{ id: string; summary: string }>>('/api/services', { 'if-none-match': before! });
     expect(after.status).toBe(200);
     expect(after.body.find((item) => item.id === 'managed-it')?.summary).toBe('Changed');
     expect(after.headers.get('etag')).not.toBe(before);
     await server.database.db.updateTable('services').set({ summary: services[0]!.summary }).where('id', '=', 'managed-it').execute();
+    await contentChanged(server.app, 'services');
   });
 
   it('returns the content fields the site shows', async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteRenderer } from '../../src/server/render/site-renderer';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+
+/** Renders the site from its source, so the database is the one thing missing. */
+const sourceRenderer: SiteRenderer = {
+  assets: { script: '', styles: [], preloads: [] },
+  module: () => import('../../src/site/entry-server'),
+};
 
 type ApiError = { error: { code: string; message: string } };
 type IdentityError = { error: { code: number; message: string; errors: Array<{ message: string; domain: string; reason: string }> } };
@@ -81,7 +88,7 @@ describe.each(ENGINES)('pages during a database outage on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine });
+    server = await startTestServer({ engine, siteRenderer: sourceRenderer });
     await server.database.close();
   });
   afterAll(async () => {

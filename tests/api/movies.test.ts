@@ -60,7 +60,7 @@ describe.each(ENGINES)('movies on %s', (engine) => {
     it('answers 304 to a revalidation while the list is unchanged, and the new list after an add', async () => {
       const first = await server.client.get<{ movies: Movie[] }>('/api/movies');
       const etag = first.headers.get('etag');
-      expect(etag).toMatch(/^"movies-\d+-[0-9a-z]+"$/);
+      expect(etag).toMatch(/^"[\w-]+"$/);
       const unchanged = await server.client.get('/api/movies', { 'if-none-match': etag! });
       expect(unchanged.status).toBe(304);
       expect(unchanged.text).toBe('');

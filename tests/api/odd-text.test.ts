@@ -28,7 +28,7 @@ describe.each(ENGINES)('odd and oversize text on %s', (engine) => {
   const from = () => ({ 'x-forwarded-for': `192.0.2.${++address}` });
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ engine, env: { TRUST_PROXY: '1' } });
     const signUp = await server.client.post<{ idToken: string }>(identity('signUp'), {
       email: `odd-text-${Date.now()}@example.com`,
       password: 'correct horse battery',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../src/common/schedule-filter';
 import seed from '../../src/server/db/seed/data/schedule-activities.json';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { contentChanged } from '../../src/server/cache/content-changes';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -47,6 +48,7 @@ describe.each(ENGINES)('schedule API on %s', (engine) => {
   });
 
   it('reflects what is in the database, not a fixed list', async () => {
+    await server.client.get('/api/schedule');
     await server.database.db
       .insertInto('schedule_activities')
       .values({
@@ -60,10 +62,12 @@ describe.each(ENGINES)('schedule API on %s', (engine) => {
         speaker: null,
       })
       .execute();
+    await contentChanged(server.app, 'schedule');
     const { body } = await server.client.get<Schedule>('/api/schedule');
     expect(body.activities.at(-1)?.id).toBe('late-show');
     expect(body.tracks.find((t) => t.name === 'Robotics')).toMatchObject({ count: 1 });
     await server.database.db.deleteFrom('schedule_activities').where('id', '=', 'late-show').execute();
+    await contentChanged(server.app, 'schedule');
   });
 
   it('returns one activity with its track colour', async () => {

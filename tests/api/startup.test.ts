@@ -55,7 +55,15 @@ describe('start-up', () => {
 
   it('shuts down gracefully on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env: { ...process.env, LOG_LEVEL: 'info', SEED: 'none', DATABASE_URL: 'sqlite::memory:', PORT: '0', HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        SEED: 'none',
+        DATABASE_URL: 'sqlite::memory:',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SHUTDOWN_DRAIN_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -80,5 +88,9 @@ describe('start-up', () => {
     expect(config.AUTHORIZED_DOMAINS).toEqual(['localhost', '127.0.0.1']);
     expect(() => loadConfig({ SEED: 'some' })).toThrow(/Invalid SEED "some"/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/Invalid PORT "70000": must be between 0 and 65535/);
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2,10.0.1.0/24' }).TRUST_PROXY).toEqual(['10.0.0.2', '10.0.1.0/24']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/Invalid TRUST_PROXY "true": true would trust whatever a client writes/);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import movies from '../../src/server/db/seed/data/movies.json';
 import activities from '../../src/server/db/seed/data/schedule-activities.json';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { contentChanged } from '../../src/server/cache/content-changes';
 
 interface LabelCount {
   label: string;
@@ -43,6 +44,7 @@ describe.each(ENGINES)('stats API on %s', (engine) => {
   });
 
   it('follows new movies at once', async () => {
+    await server.client.get('/api/stats/movies-per-genre');
     await server.database.db
       .insertInto('movies')
       .values({
@@ -53,6 +55,7 @@ describe.each(ENGINES)('stats API on %s', (engine) => {
         created_by: null,
       })
       .execute();
+    await contentChanged(server.app, 'movies');
     const { body } = await server.client.get<{ movies: number; genres: LabelCount[] }>('/api/stats/movies-per-genre');
     expect(body.movies).toBe(movies.length + 1);
     expect(body.genres.find((g) => g.label === 'Zeta Genre')).toEqual({ label: 'Zeta Genre', count: 1 });
@@ -102,10 +105,12 @@ describe.each(ENGINES)('stats API on %s', (engine) => {
           idempotency_key: null,
         })
         .execute();
+    await server.client.get('/api/stats/support-messages-per-day?days=7');
     await insert(daysAgo(0));
     await insert(daysAgo(0));
     await insert(daysAgo(2));
     await insert(daysAgo(40));
+    await contentChanged(server.app, 'support-messages');
     const { body } = await server.client.get<DaySeries>('/api/stats/support-messages-per-day?days=7');
     const before = await server.database.db.selectFrom('support_messages').select('date').execute();
     const byDay = (date: string) => before.filter((r) => r.date.slice(0, 10) === date).length;

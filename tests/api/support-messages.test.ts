@@ -34,7 +34,7 @@ describe.each(ENGINES)('support messages on %s', (engine) => {
 
   beforeAll(async () => {
     // Behind a (pretend) proxy the client address comes from X-Forwarded-For.
-    server = await startTestServer({ engine, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ engine, env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await server?.destroy();
@@ -254,7 +254,7 @@ describe.each(ENGINES)('the support message rate limit on %s', (engine) => {
   });
 
   it('limits each address on its own', async () => {
-    const other = await startTestServer({ engine, env: { TRUST_PROXY: 'true' } });
+    const other = await startTestServer({ engine, env: { TRUST_PROXY: '1' } });
     try {
       const from = (ip: string) => ({ 'x-forwarded-for': ip });
       for (let i = 0; i < SUPPORT_RATE_LIMIT.max; i++) {
@@ -272,7 +272,7 @@ describe.each(ENGINES)('Contact Us against abuse on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ engine, env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await server?.destroy();
@@ -339,7 +339,7 @@ describe.each(ENGINES)('the no-JavaScript Contact Us form with bodies it never s
   beforeAll(async () => {
     server = await startTestServer({
       engine,
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: '1' },
       logStream: { write: (line) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
     });
   });

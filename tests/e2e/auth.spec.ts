@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { ownPort } from './support/suite';
 
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -300,7 +301,7 @@ test.describe('accounts', () => {
 });
 
 test.describe('a server that does not list this host', () => {
-  const server = new ServerProcess(3391, { env: { AUTHORIZED_DOMAINS: 'northwind.example' } });
+  const server = new ServerProcess(ownPort(91), { env: { AUTHORIZED_DOMAINS: 'northwind.example' } });
   test.beforeAll(async () => {
     server.reset();
     await server.start();
@@ -321,7 +322,7 @@ test.describe('a server that does not list this host', () => {
 
 test.describe('forgot password, from the mail to a new password', () => {
   // A server of our own whose log we read: without SMTP_URL the mail (and its link) goes there.
-  const port = 3392;
+  const port = ownPort(92);
   const base = `http://localhost:${port}`;
   const databaseFile = join(tmpdir(), `northwind-e2e-auth-mail-${port}.db`);
   let child: ChildProcess | undefined;

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { storedSupportMessages } from './support/database';
 import { ServerProcess } from './support/server-process';
+import { ownPort } from './support/suite';
 
 /**
  * Installable and offline (spec 2, 4, 8, 9): the manifest and icons, a service worker that
@@ -93,7 +94,7 @@ test.describe('offline', () => {
   test.use({ allowConsoleErrors: [/net::ERR_|Failed to load resource/] });
 
   test('after a first visit the landing page and the app start with the server stopped', async ({ page }) => {
-    const server = new ServerProcess(3315);
+    const server = new ServerProcess(ownPort(15));
     server.reset();
     await server.start();
     let landingHeading = '';
@@ -136,7 +137,7 @@ test.describe('offline', () => {
   });
 
   test('public API answers are kept for offline use; identity, credentialed and health calls never are', async ({ page, context }) => {
-    const server = new ServerProcess(3316);
+    const server = new ServerProcess(ownPort(16));
     server.reset();
     await server.start();
     try {
@@ -201,18 +202,11 @@ test.describe('a support message written offline', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('is written on the cached Contact Us page with the server stopped and delivered when it returns', async ({ page }) => {
-    const server = new ServerProcess(3319);
+    const server = new ServerProcess(ownPort(19));
     server.reset();
     await server.start();
     const message = `Written on a train ${Date.now().toString(36)}`;
-    const stored = () => {
-      const db = new Database(server.databaseFile, { fileMustExist: true, readonly: true });
-      try {
-        return db.prepare('select id from support_messages where message = ?').all(message);
-      } finally {
-        db.close();
-      }
-    };
+    const stored = () => storedSupportMessages(server.databaseUrl, message);
     try {
       await page.goto(`${server.url}/support`);
       await waitForHydration(page);
@@ -232,7 +226,7 @@ test.describe('a support message written offline', () => {
 
       await server.start();
       await expect(page.getByRole('heading', { name: 'Your queued message has been delivered' })).toBeVisible({ timeout: 45_000 });
-      expect(stored()).toHaveLength(1);
+      expect(await stored()).toHaveLength(1);
     } finally {
       await server.stop();
     }
@@ -253,7 +247,7 @@ test.describe('updates', () => {
     const distB = build('b', versionB);
     const appVersion = () => page.locator('html').getAttribute('data-app-version');
 
-    const serverA = new ServerProcess(3317, { distDir: distA });
+    const serverA = new ServerProcess(ownPort(17), { distDir: distA });
     serverA.reset();
     await serverA.start();
     try {
@@ -268,7 +262,7 @@ test.describe('updates', () => {
     }
 
     // Deploy B on the same address.
-    const serverB = new ServerProcess(3317, { distDir: distB });
+    const serverB = new ServerProcess(ownPort(17), { distDir: distB });
     await serverB.start();
     try {
       await page.reload();
@@ -316,7 +310,7 @@ test.describe('registration failure', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    const server = new ServerProcess(3318, { distDir });
+    const server = new ServerProcess(ownPort(18), { distDir });
     server.reset();
     await server.start();
     try {

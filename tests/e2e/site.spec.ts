@@ -1,24 +1,11 @@
 import { markTutorialSeen } from './demos-helpers';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+import { storedSupportMessages } from './support/database';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { ownPort, suiteDatabaseUrl } from './support/suite';
 
-/** The suite server's database (see playwright.config.ts), read directly to check what was stored. */
-const port = Number(process.env.E2E_PORT ?? 3210);
-const SUITE_DATABASE = join(tmpdir(), `northwind-e2e-${port}.db`);
-const OWN_PORT = Number(process.env.E2E_SITE_OWN_PORT ?? port + 10);
-
-function query<T>(file: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(file, { fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const OWN_PORT = Number(process.env.E2E_SITE_OWN_PORT ?? ownPort(20));
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -60,18 +47,24 @@ test.describe('the company site without JavaScript', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page).toHaveURL(/\/support\?sent=1$/);
     await expect(page.getByRole('heading', { name: 'Thank you, your message has been sent' })).toBeVisible();
-    const rows = query<{ name: string }>(SUITE_DATABASE, 'select name from support_messages where message = ?', message);
-    expect(rows).toEqual([{ name: 'No Script' }]);
+    const rows = await storedSupportMessages(suiteDatabaseUrl(), message);
+    expect(rows.map((row) => row.name)).toEqual(['No Script']);
   });
 });
 
 test.describe('the landing page', () => {
-  test('shows the services, core values and reviews stored in the database, in order', async ({ page }) => {
+  test('shows the services, core values and reviews stored in the database, in order', async ({ page, request }) => {
     await page.goto('/');
     await waitForHydration(page);
-    const services = query<{ title: string }>(SUITE_DATABASE, 'select title from services order by position');
-    const values = query<{ title: string }>(SUITE_DATABASE, 'select title from core_values order by position');
-    const reviews = query<{ author: string }>(SUITE_DATABASE, 'select author from client_reviews order by position');
+    // What the content API serves, which reads the database ordered by position.
+    const read = async <T>(path: string) => {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      return (await response.json()) as T[];
+    };
+    const services = await read<{ title: string }>('/api/services');
+    const values = await read<{ title: string }>('/api/core-values');
+    const reviews = await read<{ author: string }>('/api/client-reviews');
     expect(services.length).toBeGreaterThan(0);
     await expect(page.locator('#services h3')).toHaveText(services.map((row) => row.title));
     await expect(page.locator('.value-grid h3')).toHaveText(values.map((row) => row.title));
@@ -203,11 +196,7 @@ test.describe('Contact Us', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you, your message has been sent' })).toBeFocused();
     await expect(page.getByText('jet@example.com')).toBeVisible();
-    const rows = query<{ name: string; email: string; subject: string; date: string }>(
-      SUITE_DATABASE,
-      'select name, email, subject, date from support_messages where message = ?',
-      message,
-    );
+    const rows = await storedSupportMessages(suiteDatabaseUrl(), message);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Jet Owner', email: 'jet@example.com', subject: 'Noisy laptop' });
     expect(Date.now() - Date.parse(rows[0]!.date)).toBeLessThan(60_000);
@@ -260,7 +249,7 @@ test.describe('Contact Us with the server down', () => {
 
   test('queues the message on the device and delivers it once when the server is back', async ({ page }) => {
     const message = unique('Queued while you were away');
-    const stored = () => query<{ id: string }>(server.databaseFile, 'select id from support_messages where message = ?', message);
+    const stored = () => storedSupportMessages(server.databaseUrl, message);
 
     await page.goto(`${server.url}/support`);
     await waitForHydration(page);
@@ -276,14 +265,14 @@ test.describe('Contact Us with the server down', () => {
 
     await server.start();
     await expect(page.getByRole('heading', { name: 'Your queued message has been delivered' })).toBeVisible({ timeout: 45_000 });
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem('nw.supportOutbox'))).toBeNull();
 
     // Later visits have nothing left to send: the message stays stored exactly once.
     await page.goto(`${server.url}/about`);
     await waitForHydration(page);
     await page.waitForTimeout(500);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   test('sends a message left in the outbox on the next page load', async ({ page }) => {
@@ -302,7 +291,7 @@ test.describe('Contact Us with the server down', () => {
     await page.goto(`${server.url}/team`);
     await waitForHydration(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('nw.supportOutbox'))).toBeNull();
-    expect(query(server.databaseFile, 'select id from support_messages where message = ?', message)).toHaveLength(1);
+    expect(await storedSupportMessages(server.databaseUrl, message)).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed/index';
+import { createRedis } from '../../src/server/redis';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -69,6 +70,8 @@ export interface StartOptions {
   dropDatabase?: () => Promise<void>;
   /** Connect this server to Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) as REDIS_URL would. */
   redis?: boolean;
+  /** With `redis`: another Redis than TEST_REDIS_URL (a throwaway one of a fault test). */
+  redisUrl?: string;
   /** Receives the server's log lines (JSON, level info and up) instead of discarding them. */
   logStream?: { write: (line: string) => void };
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
@@ -91,17 +94,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     DIST_DIR: process.env.DIST_DIR ?? 'dist',
     ...options.env,
   });
-  const database = await openDatabase(config.DATABASE_URL);
+  const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, timeoutMs: config.DATABASE_TIMEOUT_MS });
   await migrateToLatest(database.db);
   if (options.seed !== false) await seedDemo(database.db);
   let redis: Redis | null = null;
   if (options.redis) {
-    redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
-    redis.on('error', () => undefined);
+    redis = createRedis(options.redisUrl ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { timeoutMs: config.REDIS_TIMEOUT_MS });
     await redis.connect();
   }
   const app = await buildApp({

@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { useSyncExternalStore, type CSSProperties } from 'react';
+import { useLiveStatus } from '../lib/live/index';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -45,7 +46,10 @@ const style: CSSProperties = {
 
 /** A small "offline" pill at the bottom while the connection is down (the data shown is the last seen). */
 export function OfflineNotice() {
-  const online = useOnline();
+  // The browser's word, or the live stream's: no answer from our server for 10 s (spec 9).
+  const browserOnline = useOnline();
+  const stream = useLiveStatus();
+  const online = browserOnline && stream !== 'offline';
   return (
     <div role="status" aria-live="polite">
       {online ? null : (

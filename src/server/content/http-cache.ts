@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 export const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 /** A strong ETag for a JSON body: the same content always gives the same tag on every instance. */
-export function etagFor(body: string): string {
+export function etagFor(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 

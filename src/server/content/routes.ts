@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { notFound } from '../lib/http-error';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
 import { errorResponse } from '../lib/schemas';
-import { listClientReviews } from './client-reviews-repository';
-import { listCoreValues } from './core-values-repository';
-import { CONTENT_CACHE_CONTROL, etagFor, matchesIfNoneMatch } from './http-cache';
-import { listServices } from './services-repository';
-import { findTeamMember, listTeamMembers } from './team-members-repository';
+import type { ContentTopic } from '../cache/content-version';
+import { sendPrepared } from '../cache/prepared';
+import { preparedJson } from '../cache/prepared-json';
+import { cachedContent } from './cached-content';
+import { CONTENT_CACHE_CONTROL } from './http-cache';
 
 const service = z.object({ id: z.string(), title: z.string(), summary: z.string(), description: z.string(), icon: z.string() });
 const coreValue = z.object({ id: z.string(), title: z.string(), description: z.string(), icon: z.string() });
@@ -31,38 +31,33 @@ const teamMember = z.object({
 });
 
 /**
- * Answers with the JSON body, its ETag and Cache-Control, or 304 when the client already has it.
- * The body is serialised here (not by Fastify) because the tag must be computed from it.
+ * The company content of spec 3 and 7 (Our_Services, Core_Values, Our_Clients, Our_Team). Each
+ * answer is prepared once per content version (serialised, tagged, compressed) and then sent
+ * from memory; a 304 when the client already has it.
  */
-function sendCached(request: FastifyRequest, reply: FastifyReply, value: unknown) {
-  const body = JSON.stringify(value);
-  const etag = etagFor(body);
-  reply.header('ETag', etag).header('Cache-Control', CONTENT_CACHE_CONTROL);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((payload) => payload as string)
-    .send(body);
-}
+/** The route's compiled serializer for its 200 answer (run once per content version). */
+const jsonOf = (reply: FastifyReply) => (value: unknown) => reply.serialize(value) as string;
 
-/** The company content of spec 3 and 7 (Our_Services, Core_Values, Our_Clients, Our_Team). */
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
+  const content = cachedContent(app);
+  const list = <T>(key: string, topic: ContentTopic, load: () => Promise<T>) =>
+    async function sendList(request: FastifyRequest, reply: FastifyReply) {
+      const prepared = await preparedJson(app, { key, topics: [topic], cacheControl: CONTENT_CACHE_CONTROL, load, serialize: jsonOf(reply) });
+      sendPrepared(request, reply, prepared);
+      return reply;
+    };
 
-  app.get('/api/services', { schema: { response: { 200: z.array(service) } } }, async (request, reply) =>
-    sendCached(request, reply, await listServices(db)),
+  app.get('/api/services', { schema: { response: { 200: z.array(service) } } }, list('services', 'services', content.services));
+  app.get('/api/core-values', { schema: { response: { 200: z.array(coreValue) } } }, list('core-values', 'core-values', content.coreValues));
+  app.get(
+    '/api/client-reviews',
+    { schema: { response: { 200: z.array(clientReview) } } },
+    list('client-reviews', 'client-reviews', content.clientReviews),
   );
-
-  app.get('/api/core-values', { schema: { response: { 200: z.array(coreValue) } } }, async (request, reply) =>
-    sendCached(request, reply, await listCoreValues(db)),
-  );
-
-  app.get('/api/client-reviews', { schema: { response: { 200: z.array(clientReview) } } }, async (request, reply) =>
-    sendCached(request, reply, await listClientReviews(db)),
-  );
-
-  app.get('/api/team-members', { schema: { response: { 200: z.array(teamMember) } } }, async (request, reply) =>
-    sendCached(request, reply, await listTeamMembers(db)),
+  app.get(
+    '/api/team-members',
+    { schema: { response: { 200: z.array(teamMember) } } },
+    list('team-members', 'team-members', content.teamMembers),
   );
 
   app.get(
@@ -80,9 +75,18 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const member = await findTeamMember(db, request.params.id);
+      const member = await content.teamMember(request.params.id);
       if (!member) throw notFound(`There is no team member with the id "${request.params.id}".`);
-      return sendCached(request, reply, member);
+      // Only ids of existing members reach the cache, so its size is bounded by the team's.
+      const prepared = await preparedJson(app, {
+        key: `team-member:${member.id}`,
+        topics: ['team-members'],
+        cacheControl: CONTENT_CACHE_CONTROL,
+        load: async () => member,
+        serialize: jsonOf(reply),
+      });
+      sendPrepared(request, reply, prepared);
+      return reply;
     },
   );
 };

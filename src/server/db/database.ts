@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -12,30 +12,48 @@ export interface DatabaseHandle {
   engine: Engine;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Runs a trivial query; rejects with the driver's error (a timeout, a refused connection). */
+  check(): Promise<void>;
+  /** Connections of the pool right now (for metrics); SQLite has one, always there. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
+
+export interface DatabaseOptions {
+  /** PostgreSQL connections in the pool. */
+  poolSize?: number;
+  /** Connect, query and statement timeout (PostgreSQL); lock wait (SQLite busy timeout). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_DATABASE_OPTIONS: Required<DatabaseOptions> = { poolSize: 10, timeoutMs: 5000 };
 
 export class DatabaseConnectionError extends Error {
   override name = 'DatabaseConnectionError';
 }
 
 /** Opens the database named by a DATABASE_URL (`sqlite:PATH`, `sqlite::memory:`, `postgres://...`). */
-export async function openDatabase(url: string): Promise<DatabaseHandle> {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const settings = { ...DEFAULT_DATABASE_OPTIONS, ...options };
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), settings);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, settings);
   throw new DatabaseConnectionError(`Unsupported DATABASE_URL scheme in "${url}"`);
+}
+
+async function check(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 async function ping(db: Kysely<Database>): Promise<boolean> {
   try {
-    await sql`select 1`.execute(db);
+    await check(db);
     return true;
   } catch {
     return false;
   }
 }
 
-function openSqlite(path: string): DatabaseHandle {
+function openSqlite(path: string, settings: Required<DatabaseOptions>): DatabaseHandle {
   const file = path === ':memory:' ? ':memory:' : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   let sqlite: BetterSqlite3.Database;
@@ -47,7 +65,8 @@ function openSqlite(path: string): DatabaseHandle {
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // A writer waits this long for another connection's lock, then fails with SQLITE_BUSY (a 503).
+  sqlite.pragma(`busy_timeout = ${Math.trunc(settings.timeoutMs)}`);
   // synchronous=FULL: a committed transaction survives a power cut, which our 2xx promise needs.
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -55,12 +74,23 @@ function openSqlite(path: string): DatabaseHandle {
     db,
     engine: 'sqlite',
     ping: () => ping(db),
+    check: () => check(db),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     close: () => db.destroy(),
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+async function openPostgres(url: string, settings: Required<DatabaseOptions>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: settings.poolSize,
+    // Waiting for a free connection or for a new one to log in.
+    connectionTimeoutMillis: settings.timeoutMs,
+    // The server cancels a statement that runs too long (a clean error, the connection stays usable);
+    // the client gives up a little later when the server does not answer at all (frozen, cut off).
+    statement_timeout: settings.timeoutMs,
+    query_timeout: settings.timeoutMs + 1000,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   try {
@@ -71,12 +101,37 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     const where = safeUrl(url);
     throw new DatabaseConnectionError(`Cannot connect to PostgreSQL at ${where}: ${(error as Error).message || 'connection refused'}`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOutClients(pool) }) });
   return {
     db,
     engine: 'postgres',
     ping: () => ping(db),
+    check: () => check(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * A client whose query timed out on our side still has that query outstanding on the wire; given
+ * back to the pool it would hold every later query behind it. Such a client is destroyed instead.
+ */
+function discardingTimedOutClients(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let broken = false;
+      const query = (...args: unknown[]): unknown => {
+        const result: unknown = (client.query as (...values: unknown[]) => unknown)(...args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          if (error instanceof Error && /timeout|terminated/i.test(error.message)) broken = true;
+          throw error;
+        });
+      };
+      return { query: query as PostgresPoolClient['query'], release: () => client.release(broken) };
+    },
+    end: () => pool.end(),
   };
 }
 

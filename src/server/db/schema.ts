@@ -111,6 +111,8 @@ export interface MoviesTable {
   genres: string;
   created_at: string;
   created_by: string | null;
+  /** The Idempotency-Key of the add that created it (a retry gets this movie back). */
+  idempotency_key: string | null;
 }
 
 export interface ScheduleActivitiesTable {
@@ -125,7 +127,35 @@ export interface ScheduleActivitiesTable {
   speaker: string | null;
 }
 
+/** A fixed-window counter of a rate limit (used when there is no Redis). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
+/** One counter per live topic; bumped in the transaction of each change. */
+export interface ChangeTopicsTable {
+  topic: string;
+  version: number;
+}
+
+/** Recent change events per topic, for clients that reconnect (src/server/changes). */
+export interface ChangeLogTable {
+  topic: string;
+  version: number;
+  kind: string;
+  /** What changed, e.g. a movie's title. */
+  key: string;
+  /** JSON of the new value, or null (a deletion or a "refetch" notice). */
+  data: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  change_topics: ChangeTopicsTable;
+  change_log: ChangeLogTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
@@ -138,6 +168,16 @@ export interface Database {
   support_messages: SupportMessagesTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
+  job_leases: JobLeasesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+/** Who runs a periodic job until when (src/server/housekeeping). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** ISO 8601, UTC. */
+  expires_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -148,6 +188,7 @@ export type ClientReviewRow = Selectable<ClientReviewsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type SupportMessageRow = Selectable<SupportMessagesTable>;
 export type MovieRow = Selectable<MoviesTable>;
+export type ChangeLogRow = Selectable<ChangeLogTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };

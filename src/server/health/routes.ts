@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../lib/schemas';
+import { notReadyReason, probe, type ReadinessChecks } from './readiness';
+
+const probeResult = z.enum(['up', 'down', 'timeout']);
+const readinessChecks = z.object({
+  database: probeResult,
+  redis: z.union([probeResult, z.literal('not_configured')]),
+  draining: z.boolean(),
+});
 
 const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,6 +32,46 @@ const health: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('Cache-Control', 'no-store')
         .send({ status: 'ok' as const, database: 'up' as const, engine: app.database.engine });
+    },
+  );
+
+  // Liveness: the process answers. A balancer or supervisor restarts an instance that does not.
+  app.get(
+    '/api/health/live',
+    { schema: { response: { 200: z.object({ status: z.literal('ok'), instance: z.string() }) } } },
+    async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const, instance: app.lifecycle.instanceId }),
+  );
+
+  // Readiness: should this instance get new traffic? Not while draining, nor while a dependency fails.
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ready'), instance: z.string(), checks: readinessChecks }),
+          503: errorResponse.extend({ status: z.literal('not_ready'), instance: z.string(), checks: readinessChecks }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const redis = app.redis;
+      const [database, redisResult] = await Promise.all([
+        probe(async () => {
+          await app.database.check();
+          return true;
+        }),
+        redis ? probe(async () => (await redis.ping()) === 'PONG') : Promise.resolve('not_configured' as const),
+      ]);
+      const checks: ReadinessChecks = { database, redis: redisResult, draining: app.lifecycle.draining };
+      const reason = notReadyReason(checks);
+      reply.header('Cache-Control', 'no-store');
+      const instance = app.lifecycle.instanceId;
+      if (reason === null) return reply.send({ status: 'ready' as const, instance, checks });
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ error: { code: 'unavailable' as const, message: reason }, status: 'not_ready' as const, instance, checks });
     },
   );
 

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
+import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 import { IdentityError, type IdentityErrorItem, sendIdentityError } from './identity-error';
 
 /** `/body/email` or the zod issue path -> `email`. */
@@ -16,6 +18,11 @@ export function handleIdentityError(error: FastifyError | Error, request: Fastif
   if (error instanceof IdentityError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return sendIdentityError(reply, error.statusCode, error.message);
+  }
+  if (error instanceof RateLimitUnavailableError) {
+    // A limit that fails closed (decision 0611) could not count: refuse clearly, for a short while.
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+    return sendIdentityError(reply, 503, 'UNAVAILABLE : This is briefly unavailable. Please try again in a minute.');
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const items: IdentityErrorItem[] = error.validation.map((issue) => {
@@ -48,6 +55,12 @@ export function handleIdentityError(error: FastifyError | Error, request: Fastif
         if (error instanceof SyntaxError) return sendIdentityError(reply, 400, 'INVALID_ARGUMENT : The request body is not valid JSON.');
         return sendIdentityError(reply, status, status === 404 ? 'NOT_FOUND' : 'INVALID_ARGUMENT : The request could not be understood.');
     }
+  }
+  const failure = dependencyFailure(error);
+  if (failure) {
+    request.log.error({ dependency: failure.dependency, reason: failure.reason }, describeDependencyFailure(failure));
+    reply.header('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+    return sendIdentityError(reply, 503, 'UNAVAILABLE : The service is temporarily unavailable. Please try again in a few seconds.');
   }
   request.log.error({ err: error }, 'identity request failed');
   return sendIdentityError(reply, 500, 'INTERNAL_ERROR : Something went wrong on our side. Please try again later.');

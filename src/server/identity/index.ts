@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { leasesRepository } from '../housekeeping/leases-repository';
+import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
+import { instrumentMailer } from '../metrics/plugin';
 import { createMailer } from './mailer';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
+import { identityLimits } from './limits';
 
 export const ISSUER = 'northwind-identity';
-import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sign-in-limiter';
+const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
 
 /**
  * Accounts: the identity service under /identity and `app.identity` for the rest of the
@@ -13,9 +17,13 @@ import { memoryCounter, redisCounter, SIGN_IN_LIMIT, signInLimiter } from './sig
  */
 export default fp(
   async function identity(app: FastifyInstance) {
-    const mailer = createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log });
+    const mailer = instrumentMailer(createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log }), app.metrics);
     if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
-    const counter = app.redis ? redisCounter(app.redis, SIGN_IN_LIMIT.windowMs) : memoryCounter(SIGN_IN_LIMIT.windowMs);
+    const limits = identityLimits(
+      app.rateLimitStore,
+      { signUpsPerHour: app.config.SIGN_UP_LIMIT_PER_HOUR, mailsPerHour: app.config.MAIL_LIMIT_PER_HOUR },
+      { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+    );
     const service = identityService({
       db: app.database.db,
       // A fixed issuer: instances on different addresses must accept each other's tokens.
@@ -24,16 +32,30 @@ export default fp(
       publicUrl: app.config.publicUrl,
       authorizedDomains: app.config.AUTHORIZED_DOMAINS,
       mailer,
-      limiter: signInLimiter(counter),
+      limits,
     });
     app.decorate('identity', service);
-    // Hourly, and never keeping the process alive; a failure is retried the next hour.
-    const housekeeping = setInterval(() => {
-      service.housekeeping().catch((error: unknown) => app.log.warn({ err: error }, 'identity housekeeping failed'));
-    }, 60 * 60_000);
-    housekeeping.unref();
+    // Every instance schedules it hourly; the lease lets one of them run it per hour. A failure is
+    // retried the next hour. The timer never keeps the process alive.
+    const housekeeping = periodicJob({
+      leases: leasesRepository(app.database.db),
+      name: 'identity-housekeeping',
+      holder: app.config.INSTANCE_ID,
+      periodMs: HOUSEKEEPING_PERIOD_MS,
+      run: (nowMs) => service.housekeeping(nowMs),
+    });
+    app.decorate('identityHousekeeping', housekeeping);
+    const timer = setInterval(() => {
+      housekeeping.runIfDue().then(
+        (removed) => {
+          if (removed) app.log.info({ removed }, 'identity housekeeping done');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'identity housekeeping failed'),
+      );
+    }, HOUSEKEEPING_PERIOD_MS);
+    timer.unref();
     app.addHook('onClose', async () => {
-      clearInterval(housekeeping);
+      clearInterval(timer);
       mailer.close();
     });
     await registerIdentityRoutes(app, service);

@@ -139,7 +139,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     '/v1/accounts::signUp',
     { schema: { body: credentialsBody.extend({ displayName }), response: { 200: sessionResponse } } },
     async (request) => {
-      const session = await service.signUp(request.body);
+      const session = await service.signUp(request.body, clientAddress(request));
       return sessionBody('SignupNewUserResponse', session);
     },
   );
@@ -187,7 +187,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const { email } = await service.sendOobCode(request.body);
+      const { email } = await service.sendOobCode(request.body, clientAddress(request));
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
     },
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { epochMillisString, isAuthorizedContinueUrl, isRecentSignIn, issuedBeforeValidSince } from './rules';
-import { isLimited, memoryCounter, SIGN_IN_LIMIT } from './sign-in-limiter';
 
 describe('recent sign-in (5 minutes)', () => {
   const now = 1_700_000_000_000;
@@ -37,24 +36,5 @@ describe('timestamps on the wire', () => {
   it('are epoch milliseconds as strings', () => {
     expect(epochMillisString('2026-01-01T00:00:00.000Z')).toBe('1767225600000');
     expect(epochMillisString(null)).toBeUndefined();
-  });
-});
-
-describe('sign-in failure limit (10 in 15 minutes)', () => {
-  it('blocks from the tenth failure on', () => {
-    expect(isLimited(9, SIGN_IN_LIMIT)).toBe(false);
-    expect(isLimited(10, SIGN_IN_LIMIT)).toBe(true);
-  });
-
-  it('forgets failures when the window ends', async () => {
-    let now = 0;
-    const counter = memoryCounter(1000, () => now);
-    await counter.record('a');
-    expect(await counter.record('a')).toBe(2);
-    now = 999;
-    expect(await counter.count('a')).toBe(2);
-    now = 1000;
-    expect(await counter.count('a')).toBe(0);
-    expect(await counter.record('a')).toBe(1);
   });
 });

@@ -2,16 +2,25 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Movie, MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '../../common/movie-schema';
+import { contentChanged } from '../cache/content-changes';
+import { sendPrepared } from '../cache/prepared';
+import { preparedJson } from '../cache/prepared-json';
 import { type AuthUser, requireUser } from '../identity/require-user';
 import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
 import { isStorableText } from '../../common/text-rules';
+import { acceptOnce, idempotencyKeyOf } from '../lib/idempotency';
 import { errorResponse } from '../lib/schemas';
-import { moviesRepository } from './repository';
+import { type AddMovieResult, moviesRepository } from './repository';
 
 /** Adds per client address and minute: plenty for a person, a wall for a script. */
 export const MOVIE_ADD_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 } as const;
 
 const movie = z.object({ title: z.string(), genres: z.array(z.string()) });
+
+/** Same title and genres: a retried add, not a different movie under a reused key. */
+function sameMovie(a: Movie, b: Movie): boolean {
+  return a.title === b.title && a.genres.length === b.genres.length && a.genres.every((genre, i) => genre === b.genres[i]);
+}
 
 /** The movie list (spec 3 "movieData/movies", spec 7 read and update). */
 const movieRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,25 +33,26 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('movieAuthor', null);
 
   /**
-   * The list as JSON, kept with the version it was built from. With ten thousand movies,
-   * reading, sorting and serialising the list costs far more than asking for the version, and
-   * the list changes rarely. Each instance checks the version against the database on every
-   * request, so several instances never serve a stale list.
+   * The list, prepared once per version of the movies (serialised, tagged, compressed) and
+   * sent from memory; adding a movie announces the change to every instance. With ten
+   * thousand movies, reading, sorting and serialising costs far more than sending.
    */
-  let cached: { version: string; json: string } | null = null;
-
-  app.get('/api/movies', async (request, reply) => {
-    const version = await movies.version();
-    const etag = `"movies-${version}"`;
-    // Revalidate every time (a movie added elsewhere must show up), but cheaply: 304 when unchanged.
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    if (cached?.version !== version) {
-      const body: { movies: Movie[] } = { movies: await movies.list() };
-      cached = { version, json: JSON.stringify(body) };
-    }
-    return reply.type('application/json; charset=utf-8').send(cached.json);
-  });
+  app.get(
+    '/api/movies',
+    { schema: { response: { 200: z.object({ movies: z.array(movie) }) } } },
+    async (request, reply) => {
+      const prepared = await preparedJson(app, {
+        key: 'movies',
+        topics: ['movies'],
+        // Revalidate every time (a movie added elsewhere must show up), but cheaply: 304 when unchanged.
+        cacheControl: 'no-cache',
+        load: async () => ({ movies: await movies.list() }),
+        serialize: (value) => reply.serialize(value) as string,
+      });
+      sendPrepared(request, reply, prepared);
+      return reply;
+    },
+  );
 
   app.get(
     '/api/movies/:title',
@@ -87,12 +97,41 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await movies.add(request.body, request.movieAuthor?.uid ?? null);
+      const key = idempotencyKeyOf(request);
+      const author = request.movieAuthor?.uid ?? null;
+      const outcome = await acceptOnce<AddMovieResult>(key, {
+        find: async (stored) => {
+          const found = await movies.findByIdempotencyKey(stored);
+          return found && { added: false, reason: 'stored-under-key', ...found };
+        },
+        insert: async () => {
+          const added = await movies.add(request.body, author, key);
+          return !added.added && added.reason === 'stored-under-key' ? null : added;
+        },
+        // A retry is the same add by the same person; anything else under that key is a client bug.
+        same: (stored) =>
+          stored.added || stored.reason !== 'stored-under-key' || (stored.createdBy === author && sameMovie(stored.movie, request.body)),
+      });
+      if ('conflict' in outcome) {
+        throw conflict('This Idempotency-Key was already used for a different movie. Use a new key for a new movie.', {
+          idempotencyKey: 'was already used for a different movie',
+        });
+      }
+      const result = outcome.result;
+      if (!result.added && result.reason === 'stored-under-key') {
+        return reply
+          .status(201)
+          .header('Idempotent-Replayed', 'true')
+          .header('Location', `/api/movies/${encodeURIComponent(result.movie.title)}`)
+          .send({ movie: result.movie });
+      }
       if (!result.added && result.reason === 'unknown-author')
         throw unauthenticated('Your account no longer exists. Please sign up again.');
       if (!result.added) {
         throw conflict(`“${result.existingTitle}” is already in the list; choose another title.`, { title: MOVIE_MESSAGES.duplicate });
       }
+      await contentChanged(app, 'movies');
+      app.live.announce(result.events);
       return reply
         .status(201)
         .header('Location', `/api/movies/${encodeURIComponent(result.movie.title)}`)

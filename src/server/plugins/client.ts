@@ -3,10 +3,12 @@ import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppPath, isSitePath } from '../../common/routes';
+import { isAppPath, isSitePath, trimTrailingSlashes } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
-import { resolveSitePage } from '../render/site-pages';
-import type { SiteRenderer } from '../render/site-renderer';
+import { sendPrepared, prepareResponse } from '../cache/prepared';
+import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
+import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
+import { archiveAssets } from './asset-archive';
 import { sendIdentityError } from '../identity/identity-error';
 import { sendError } from './errors';
 import { SITE_CSP_DIRECTIVES } from './security';
@@ -23,6 +25,7 @@ export function isPublicFile(pathName: string): boolean {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const HTML = 'text/html; charset=utf-8';
 
 /**
  * Serves both faces: the site's pages rendered on the server, the app's shell for its routes,
@@ -49,6 +52,21 @@ export default async function client(app: FastifyInstance, options: ClientOption
     });
   }
 
+  // Earlier builds' chunks for pages loaded before a rolling deploy (see asset-archive.ts).
+  const archiveDir = app.config.ASSET_ARCHIVE_DIR;
+  if (archiveDir) {
+    const { copied, removed } = archiveAssets(join(clientDir, 'assets'), resolve(archiveDir));
+    app.log.debug({ copied, removed }, 'asset archive updated');
+    await app.register(fastifyStatic, {
+      root: resolve(archiveDir),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
+    });
+  }
+
   let appShell: string | undefined;
   const readAppShell = () => {
     // Read per request in development so rebuilds show up; cached otherwise.
@@ -57,16 +75,27 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return appShell;
   };
 
-  const renderSite = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, 'http://localhost');
-    const resolved = await resolveSitePage(app, url.pathname, Object.fromEntries(url.searchParams));
-    if (!resolved) return reply.redirect('/');
-    let module;
-    try {
-      module = await options.siteRenderer.module();
-    } catch {
-      return sendError(reply, 503, 'unavailable', 'The site has not been built yet: run `npm run build`.');
-    }
+  /** The whole document of a site page as one string (for the page cache). */
+  const renderDocument = async (module: SiteRenderModule, resolved: ResolvedSitePage): Promise<string> => {
+    const body = await module.renderSite(resolved.data);
+    const markup = new PassThrough();
+    const chunks: Buffer[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      markup.on('data', (chunk: Buffer) => chunks.push(chunk));
+      markup.on('end', resolve);
+      markup.on('error', reject);
+    });
+    body.pipe(markup);
+    await done;
+    return (
+      documentStart(resolved.head, options.siteRenderer.assets, app.config.publicUrl) +
+      Buffer.concat(chunks).toString('utf8') +
+      documentEnd(resolved.data, options.siteRenderer.assets)
+    );
+  };
+
+  /** Pages that differ per request (the contact form, an unknown member) stream as they render. */
+  const streamPage = async (module: SiteRenderModule, resolved: ResolvedSitePage, reply: FastifyReply) => {
     const body = await module.renderSite(resolved.data);
     const stream = new PassThrough();
     stream.write(documentStart(resolved.head, options.siteRenderer.assets, app.config.publicUrl));
@@ -75,12 +104,36 @@ export default async function client(app: FastifyInstance, options: ClientOption
     markup.on('end', () => stream.end(documentEnd(resolved.data, options.siteRenderer.assets)));
     markup.on('error', (error) => stream.destroy(error));
     body.pipe(markup);
-    return reply
-      .status(resolved.status)
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(stream);
+    return reply.status(resolved.status).header('Cache-Control', 'no-cache').type(HTML).send(stream);
+  };
+
+  const renderSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    let module: SiteRenderModule;
+    try {
+      module = await options.siteRenderer.module();
+    } catch {
+      return sendError(reply, 503, 'unavailable', 'The site has not been built yet: run `npm run build`.');
+    }
+    const path = trimTrailingSlashes(pathname);
+    // Pages that are the same for every visitor are rendered once per content version and sent
+    // from memory with their tag and compressed forms; nothing per visitor is in them (the
+    // CSRF cookie travels in a header, set only when missing).
+    const cacheable = await cacheablePage(app, path);
+    if (cacheable) {
+      const prepared = await app.contentChanges.cache.get(`page:${cacheable.key}`, cacheable.topics, async () => {
+        const resolved = await resolveSitePage(app, path, {});
+        if (!resolved) throw new Error(`no site page at ${path}`);
+        return prepareResponse({ body: await renderDocument(module, resolved), status: resolved.status, contentType: HTML, cacheControl: 'no-cache' });
+      });
+      sendPrepared(request, reply, prepared);
+      return reply;
+    }
+    const url = new URL(request.url, 'http://localhost');
+    const resolved = await resolveSitePage(app, url.pathname, Object.fromEntries(url.searchParams));
+    if (!resolved) return reply.redirect('/');
+    return streamPage(module, resolved, reply);
   };
 
   const sendAppShell = async (_request: FastifyRequest, reply: FastifyReply) => {

@@ -2,8 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
 import { HttpError } from '../lib/http-error';
 import { errorPageHtml, wantsHtmlPage } from '../render/error-page';
+import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 
 const STATUS_CODES: Record<number, { code: ApiErrorCode; message: string }> = {
   400: { code: 'bad_request', message: 'The request could not be understood.' },
@@ -46,6 +48,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);
   }
+  if (error instanceof RateLimitUnavailableError) {
+    reply.header('Retry-After', String(error.retryAfterSeconds));
+    return sendError(reply, 503, 'unavailable', 'This is briefly unavailable. Please try again in a minute.');
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
@@ -70,6 +76,13 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     const known = STATUS_CODES[status] ?? { code: 'bad_request' as const, message: 'The request could not be understood.' };
     if (status === 429) reply.header('Retry-After', reply.getHeader('retry-after') ?? '60');
     return sendError(reply, status, known.code, known.message);
+  }
+  const failure = dependencyFailure(error);
+  if (failure) {
+    request.log.error({ dependency: failure.dependency, reason: failure.reason }, describeDependencyFailure(failure));
+    reply.header('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+    if (page) return sendErrorPage(reply, 503);
+    return sendError(reply, 503, 'unavailable', 'The service is temporarily unavailable. Please try again in a few seconds.');
   }
   request.log.error({ err: error }, 'request failed');
   if (page) return sendErrorPage(reply, 500);

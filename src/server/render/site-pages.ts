@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../common/constants';
 import { trimTrailingSlashes } from '../../common/routes';
 import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../site/site-data';
-import { listClientReviews } from '../content/client-reviews-repository';
-import { listCoreValues } from '../content/core-values-repository';
-import { listServices } from '../content/services-repository';
-import { countTeamMembers, findTeamMember, listTeamMembers } from '../content/team-members-repository';
+import type { ContentTopic } from '../cache/content-version';
+import { cachedContent } from '../content/cached-content';
 
 export interface ResolvedSitePage {
   status: number;
@@ -65,9 +63,43 @@ export function supportFormState(query: Record<string, string | undefined>): Sup
   return { idempotencyKey: randomUUID(), notice, invalidFields };
 }
 
+const MEMBER_PATH = /^\/team\/([^/]+)$/;
+
+function memberId(path: string): string | null {
+  const match = MEMBER_PATH.exec(path);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return match[1]!;
+  }
+}
+
+const STATIC_PAGES: Record<string, { key: string; topics: ContentTopic[] }> = {
+  '/': { key: '/', topics: ['services', 'core-values', 'client-reviews'] },
+  '/landing': { key: '/', topics: ['services', 'core-values', 'client-reviews'] },
+  '/about': { key: '/about', topics: ['core-values', 'team-members'] },
+  '/team': { key: '/team', topics: ['team-members'] },
+};
+
 /**
- * Chooses the site page for a path and loads what it shows from the database, so the first HTML
- * holds the content. Returns null for paths that are not site pages.
+ * Whether a site page is the same for every visitor, and if so under which key and topics it is
+ * cached. The contact page (a fresh idempotency key and the query's notice) and the page of an
+ * unknown member (any text can be asked for) are rendered per request.
+ */
+export async function cacheablePage(app: FastifyInstance, path: string): Promise<{ key: string; topics: ContentTopic[] } | null> {
+  const known = STATIC_PAGES[path];
+  if (known) return known;
+  const id = memberId(path);
+  if (id === null || id.length > 80) return null;
+  const member = await cachedContent(app).teamMember(id);
+  return member ? { key: `/team/${member.id}`, topics: ['team-members'] } : null;
+}
+
+/**
+ * Chooses the site page for a path and loads what it shows (from the content cache, read from
+ * the database once per content version), so the first HTML holds the content. Returns null
+ * for paths that are not site pages.
  */
 export async function resolveSitePage(
   app: FastifyInstance,
@@ -75,12 +107,12 @@ export async function resolveSitePage(
   query: Record<string, string | undefined>,
 ): Promise<ResolvedSitePage | null> {
   const publicUrl = app.config.publicUrl;
-  const { db } = app.database;
+  const content = cachedContent(app);
   const path = trimTrailingSlashes(pathname);
   const base = { jsonLd: [organization(publicUrl)] };
 
   if (path === '/' || path === '/landing') {
-    const [services, coreValues, clientReviews] = await Promise.all([listServices(db), listCoreValues(db), listClientReviews(db)]);
+    const [services, coreValues, clientReviews] = await Promise.all([content.services(), content.coreValues(), content.clientReviews()]);
     return {
       status: 200,
       data: { page: 'landing', services, coreValues, clientReviews },
@@ -93,7 +125,8 @@ export async function resolveSitePage(
     };
   }
   if (path === '/about') {
-    const [coreValues, teamCount] = await Promise.all([listCoreValues(db), countTeamMembers(db)]);
+    const [coreValues, members] = await Promise.all([content.coreValues(), content.teamMembers()]);
+    const teamCount = members.length;
     return {
       status: 200,
       data: { page: 'about', coreValues, teamCount },
@@ -106,7 +139,7 @@ export async function resolveSitePage(
     };
   }
   if (path === '/team') {
-    const members = await listTeamMembers(db);
+    const members = await content.teamMembers();
     return {
       status: 200,
       data: { page: 'team', members },
@@ -118,15 +151,9 @@ export async function resolveSitePage(
       },
     };
   }
-  const memberMatch = /^\/team\/([^/]+)$/.exec(path);
-  if (memberMatch) {
-    let requestedId: string;
-    try {
-      requestedId = decodeURIComponent(memberMatch[1]!);
-    } catch {
-      requestedId = memberMatch[1]!;
-    }
-    const member = requestedId.length <= 80 ? await findTeamMember(db, requestedId) : null;
+  const requestedId = memberId(path);
+  if (requestedId !== null) {
+    const member = requestedId.length <= 80 ? await content.teamMember(requestedId) : null;
     if (!member) {
       return {
         status: 404,

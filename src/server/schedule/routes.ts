@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPrepared } from '../cache/prepared';
+import { preparedJson } from '../cache/prepared-json';
 import { errorResponse } from '../lib/schemas';
 import { notFound } from '../lib/http-error';
 import { scheduleRepository } from './repository';
@@ -20,13 +22,26 @@ const track = z.object({ name: z.string(), color: z.string(), count: z.number().
 /** The Daily Activities schedule (read-only demo content). */
 const schedule: FastifyPluginAsyncZod = async (app) => {
   const repository = scheduleRepository(app.database.db);
+  /** The activities in order, read once per version of the schedule. */
+  const activitiesById = () =>
+    app.contentChanges.cache.get('data:schedule', ['schedule'], async () => new Map((await repository.list()).map((activity) => [activity.id, activity])));
 
   app.get(
     '/api/schedule',
     { schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
-    async (_request, reply) => {
-      const activities = await repository.list();
-      return reply.header('Cache-Control', 'no-cache').send({ activities, tracks: tracksOf(activities) });
+    async (request, reply) => {
+      const prepared = await preparedJson(app, {
+        key: 'schedule',
+        topics: ['schedule'],
+        cacheControl: 'no-cache',
+        load: async () => {
+          const activities = await activitiesById();
+          return { activities: [...activities.values()], tracks: tracksOf([...activities.values()]) };
+        },
+        serialize: (value) => reply.serialize(value) as string,
+      });
+      sendPrepared(request, reply, prepared);
+      return reply;
     },
   );
 
@@ -45,7 +60,7 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await repository.find(request.params.id);
+      const found = (await activitiesById()).get(request.params.id);
       if (!found) throw notFound(`No activity with id "${request.params.id}".`);
       return reply
         .header('Cache-Control', 'no-cache')

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listTeamMembers } from '../content/team-members-repository';
+import { prepareResponse, sendPrepared } from '../cache/prepared';
+import { cachedContent } from '../content/cached-content';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 
 const SITE_PAGES: SitemapEntry[] = [
@@ -11,16 +12,22 @@ const SITE_PAGES: SitemapEntry[] = [
 
 /** /sitemap.xml (the site pages and one page per team member) and /robots.txt. */
 const seoRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const members = await listTeamMembers(app.database.db);
-    const entries = [
-      ...SITE_PAGES,
-      ...members.map((member): SitemapEntry => ({ path: `/team/${encodeURIComponent(member.id)}`, changefreq: 'monthly', priority: 0.6 })),
-    ];
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(buildSitemap(app.config.publicUrl, entries));
+  const content = cachedContent(app);
+  app.get('/sitemap.xml', async (request, reply) => {
+    const prepared = await app.contentChanges.cache.get('sitemap', ['team-members'], async () => {
+      const members = await content.teamMembers();
+      const entries = [
+        ...SITE_PAGES,
+        ...members.map((member): SitemapEntry => ({ path: `/team/${encodeURIComponent(member.id)}`, changefreq: 'monthly', priority: 0.6 })),
+      ];
+      return prepareResponse({
+        body: buildSitemap(app.config.publicUrl, entries),
+        contentType: 'application/xml; charset=utf-8',
+        cacheControl: 'public, max-age=3600',
+      });
+    });
+    sendPrepared(request, reply, prepared);
+    return reply;
   });
 
   app.get('/robots.txt', async (_request, reply) =>

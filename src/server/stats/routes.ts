@@ -1,4 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ContentTopic } from '../cache/content-version';
+import { sendPrepared } from '../cache/prepared';
+import { preparedJson } from '../cache/prepared-json';
 import { z } from 'zod';
 import { errorResponse } from '../lib/schemas';
 import { trackColor } from '../schedule/tracks';
@@ -20,12 +24,30 @@ const daysQuery = z.object({
 const daySeries = z.object({ from: z.string(), to: z.string(), total: z.number().int(), days: z.array(dayCount) });
 
 /**
- * Read-only aggregates for the charts, always computed from the live tables (no cache: the
- * demo adds movies and support messages while you watch).
+ * Read-only aggregates for the charts, computed from the tables once per version of what they
+ * count (and per day for the daily series) and then sent from memory: adding a movie or a
+ * support message announces the change, so the next request counts again.
  */
 const stats: FastifyPluginAsyncZod = async (app) => {
   const repository = statsRepository(app.database.db, app.database.engine);
-  const noCache = { 'Cache-Control': 'no-cache' };
+  const today = (now: Date) => windowStart(now, 1);
+  const send = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    topics: ContentTopic[],
+    load: () => Promise<T>,
+  ): Promise<FastifyReply> => {
+    const prepared = await preparedJson(app, {
+      key: `stats:${key}`,
+      topics,
+      cacheControl: 'no-cache',
+      load,
+      serialize: (value) => reply.serialize(value) as string,
+    });
+    sendPrepared(request, reply, prepared);
+    return reply;
+  };
 
   const series = (rows: { date: string; count: number }[], days: number, now: Date) => {
     const filled = fillDays(rows, now, days);
@@ -40,19 +62,20 @@ const stats: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stats/movies-per-genre',
     { schema: { response: { 200: z.object({ movies: z.number().int(), genres: z.array(labelCount) }) } } },
-    async (_request, reply) => {
-      const [genres, movies] = await Promise.all([repository.moviesPerGenre(), repository.movieCount()]);
-      return reply.headers(noCache).send({ movies, genres: sortByCount(genres) });
-    },
+    async (request, reply) =>
+      send(request, reply, 'movies-per-genre', ['movies'], async () => {
+        const [genres, movies] = await Promise.all([repository.moviesPerGenre(), repository.movieCount()]);
+        return { movies, genres: sortByCount(genres) };
+      }),
   );
 
   app.get(
     '/api/stats/activities-per-track',
     { schema: { response: { 200: z.object({ tracks: z.array(labelCount.extend({ color: z.string() })) }) } } },
-    async (_request, reply) => {
-      const tracks = sortByCount(await repository.activitiesPerTrack()).map((row) => ({ ...row, color: trackColor(row.label) }));
-      return reply.headers(noCache).send({ tracks });
-    },
+    async (request, reply) =>
+      send(request, reply, 'activities-per-track', ['schedule'], async () => ({
+        tracks: sortByCount(await repository.activitiesPerTrack()).map((row) => ({ ...row, color: trackColor(row.label) })),
+      })),
   );
 
   app.get(
@@ -60,8 +83,10 @@ const stats: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: daysQuery, response: { 200: daySeries, 400: errorResponse } } },
     async (request, reply) => {
       const now = new Date();
-      const rows = await repository.moviesAddedPerDay(windowStart(now, request.query.days));
-      return reply.headers(noCache).send(series(rows, request.query.days, now));
+      const { days } = request.query;
+      return send(request, reply, `movies-added:${days}:${today(now)}`, ['movies'], async () =>
+        series(await repository.moviesAddedPerDay(windowStart(now, days)), days, now),
+      );
     },
   );
 
@@ -70,8 +95,10 @@ const stats: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: daysQuery, response: { 200: daySeries, 400: errorResponse } } },
     async (request, reply) => {
       const now = new Date();
-      const rows = await repository.supportMessagesPerDay(windowStart(now, request.query.days));
-      return reply.headers(noCache).send(series(rows, request.query.days, now));
+      const { days } = request.query;
+      return send(request, reply, `support-messages:${days}:${today(now)}`, ['support-messages'], async () =>
+        series(await repository.supportMessagesPerDay(windowStart(now, days)), days, now),
+      );
     },
   );
 };

@@ -3,14 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
   SUPPORT_LIMITS,
   type SupportMessageValues,
   validateSupportMessage,
 } from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
+import { idempotencyKeyOf } from '../lib/idempotency';
 import { errorResponse } from '../lib/schemas';
+import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
 
 /**
@@ -46,27 +47,6 @@ const created = z.object({
 });
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
-
-/** The key from the header or the body (forms cannot set headers); both given must agree. */
-function idempotencyKeyOf(request: FastifyRequest, bodyKey: string | undefined): string | null {
-  const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  if (Array.isArray(header))
-    throw badRequest(`Send one ${IDEMPOTENCY_HEADER} header.`, { [IDEMPOTENCY_HEADER]: 'was sent more than once' });
-  if (header !== undefined) {
-    const parsed = idempotencyKeySchema.safeParse(header);
-    if (!parsed.success) {
-      const reason = parsed.error.issues[0]?.message ?? 'is invalid';
-      throw badRequest(`The ${IDEMPOTENCY_HEADER} header ${reason}.`, { [IDEMPOTENCY_HEADER]: reason });
-    }
-    if (bodyKey !== undefined && bodyKey !== header) {
-      throw badRequest(`The ${IDEMPOTENCY_HEADER} header and the idempotencyKey field differ.`, {
-        idempotencyKey: `must equal the ${IDEMPOTENCY_HEADER} header`,
-      });
-    }
-    return header;
-  }
-  return bodyKey ?? null;
-}
 
 /** Validated message and idempotency key of a JSON request, or a 400 naming every bad field. */
 function parseMessageRequest(request: FastifyRequest): { values: SupportMessageValues; key: string | null } {
@@ -128,6 +108,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { values, key } = validated.get(request) ?? parseMessageRequest(request);
       const { message, replayed } = await acceptSupportMessage(app.database.db, values, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
+      else await contentChanged(app, 'support-messages');
       return reply.status(201).header('Cache-Control', 'no-store').send(message);
     },
   );
@@ -179,6 +160,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof HttpError && error.statusCode === 409) return acceptSupportMessage(app.database.db, result.value, null);
           throw error;
         });
+        await contentChanged(app, 'support-messages');
         return reply.redirect('/support?sent=1', 303);
       },
     );

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SupportMessageCreated, SupportMessageValues } from '../../common/support-message';
 import type { Database } from '../db/schema';
 import { conflict } from '../lib/http-error';
+import { acceptOnce } from '../lib/idempotency';
 import { findByIdempotencyKey, insertSupportMessage, sameMessage } from './repository';
 
 export interface AcceptResult {
@@ -19,23 +20,15 @@ export async function acceptSupportMessage(
   values: SupportMessageValues,
   idempotencyKey: string | null,
 ): Promise<AcceptResult> {
-  if (idempotencyKey) {
-    const existing = await findByIdempotencyKey(db, idempotencyKey);
-    if (existing) return replay(existing, values);
-  }
-  const created = await insertSupportMessage(db, values, idempotencyKey);
-  if (created) return { message: created, replayed: false };
-  // Lost a race with a concurrent request carrying the same key: answer with the winner's row.
-  const winner = idempotencyKey ? await findByIdempotencyKey(db, idempotencyKey) : null;
-  if (!winner) throw new Error('support message insert failed without a stored row');
-  return replay(winner, values);
-}
-
-function replay(existing: SupportMessageCreated, values: SupportMessageValues): AcceptResult {
-  if (!sameMessage(existing, values)) {
+  const outcome = await acceptOnce(idempotencyKey, {
+    find: (key) => findByIdempotencyKey(db, key),
+    insert: () => insertSupportMessage(db, values, idempotencyKey),
+    same: (stored) => sameMessage(stored, values),
+  });
+  if ('conflict' in outcome) {
     throw conflict('This Idempotency-Key was already used for a different message. Use a new key for a new message.', {
       idempotencyKey: 'was already used for a different message',
     });
   }
-  return { message: existing, replayed: true };
+  return { message: outcome.result, replayed: outcome.replayed };
 }

@@ -18,6 +18,11 @@ export class ServerProcess {
     this.databaseFile = join(tmpdir(), `northwind-e2e-own-${port}.db`);
   }
 
+  /** The server's DATABASE_URL, for storedSupportMessages(). */
+  get databaseUrl() {
+    return `sqlite:${this.databaseFile}`;
+  }
+
   get url() {
     return `http://localhost:${this.port}`;
   }
@@ -45,7 +50,7 @@ export class ServerProcess {
         PORT: String(this.port),
         HOST: 'localhost',
         DIST_DIR: distDir,
-        DATABASE_URL: `sqlite:${this.databaseFile}`,
+        DATABASE_URL: this.databaseUrl,
         SEED: 'demo',
         LOG_LEVEL: 'warn',
         ...this.options.env,

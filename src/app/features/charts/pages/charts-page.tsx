@@ -17,6 +17,7 @@ import {
 } from 'chart.js';
 import { refresh } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
+import { onLive } from '../../../lib/live/index';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import { ApiError } from '../../../../common/api-error';
 import { AppHeader } from '../../../shell/app-header';
@@ -92,14 +93,19 @@ export default function ChartsPage() {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
+  // A change to what the charts count (a movie or activity written anywhere) redraws them in place.
+  const [liveTick, setLiveTick] = useState(0);
+  useEffect(() => onLive('stats', () => setLiveTick((tick) => tick + 1)), []);
+
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
+    const fresh = liveTick > 0;
     Promise.all([
-      getMoviesPerGenre(signal),
-      getActivitiesPerTrack(signal),
-      getMoviesAddedPerDay(days, signal),
-      getSupportMessagesPerDay(days, signal),
+      getMoviesPerGenre(signal, fresh),
+      getActivitiesPerTrack(signal, fresh),
+      getMoviesAddedPerDay(days, signal, fresh),
+      getSupportMessagesPerDay(days, signal, fresh),
     ])
       .then(([genres, tracks, movies, support]) => setLoad({ status: 'ready', data: { genres, tracks: tracks.tracks, movies, support } }))
       .catch((error: unknown) => {
@@ -107,7 +113,7 @@ export default function ChartsPage() {
         setLoad({ status: 'error', message: error instanceof ApiError ? error.message : 'The statistics could not be loaded.' });
       });
     return () => controller.abort();
-  }, [days, attempt]);
+  }, [days, attempt, liveTick]);
 
   const data = load.status === 'ready' ? load.data : null;
   const base = baseOptions(theme);

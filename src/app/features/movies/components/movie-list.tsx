@@ -9,6 +9,8 @@ export const ROW_HEIGHT = 68;
 interface MovieListProps {
   movies: readonly Movie[];
   favorites: ReadonlySet<string>;
+  /** Titles added on this device and not yet stored by the server. */
+  waiting?: ReadonlySet<string>;
   /** The element that scrolls (IonContent's inner scroll element). */
   scrollElement: HTMLElement | null;
   onOpen: (title: string) => void;
@@ -22,7 +24,9 @@ interface MovieListProps {
  * thousand movies scroll as smoothly as ten. Screen readers still hear the full size through
  * aria-setsize and aria-posinset.
  */
-export function MovieList({ movies, favorites, scrollElement, onOpen, onToggleFavorite, highlight }: MovieListProps) {
+const NONE: ReadonlySet<string> = new Set();
+
+export function MovieList({ movies, favorites, waiting = NONE, scrollElement, onOpen, onToggleFavorite, highlight }: MovieListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
@@ -50,6 +54,20 @@ export function MovieList({ movies, favorites, scrollElement, onOpen, onToggleFa
     getItemKey: (index) => movies[index]!.title,
   });
 
+  // A movie added or removed above the rows in view (a live change) must not move what is read:
+  // the first row in view keeps its place on screen.
+  const anchor = useRef<{ movies: readonly Movie[]; title: string | null }>({ movies, title: null });
+  useLayoutEffect(() => {
+    const previous = anchor.current;
+    if (scrollElement && previous.movies !== movies && previous.title) {
+      const before = previous.movies.findIndex((movie) => movie.title === previous.title);
+      const after = movies.findIndex((movie) => movie.title === previous.title);
+      if (before >= 0 && after >= 0 && after !== before) scrollElement.scrollTop += (after - before) * ROW_HEIGHT;
+    }
+    const first = scrollElement ? Math.max(0, Math.floor((scrollElement.scrollTop - scrollMargin) / ROW_HEIGHT)) : 0;
+    anchor.current = { movies, title: scrollElement && scrollElement.scrollTop > scrollMargin ? (movies[first]?.title ?? null) : null };
+  });
+
   useEffect(() => {
     if (!highlight) return;
     const index = movies.findIndex((movie) => movie.title === highlight);
@@ -68,6 +86,7 @@ export function MovieList({ movies, favorites, scrollElement, onOpen, onToggleFa
             total={movies.length}
             top={item.start - scrollMargin}
             favorite={favorites.has(movie.title)}
+            waiting={waiting.has(movie.title)}
             highlighted={movie.title === highlight}
             onOpen={onOpen}
             onToggleFavorite={onToggleFavorite}
@@ -84,12 +103,23 @@ interface MovieRowProps {
   total: number;
   top: number;
   favorite: boolean;
+  waiting: boolean;
   highlighted: boolean;
   onOpen: (title: string) => void;
   onToggleFavorite: (title: string) => void;
 }
 
-const MovieRow = memo(function MovieRow({ movie, position, total, top, favorite, highlighted, onOpen, onToggleFavorite }: MovieRowProps) {
+const MovieRow = memo(function MovieRow({
+  movie,
+  position,
+  total,
+  top,
+  favorite,
+  waiting,
+  highlighted,
+  onOpen,
+  onToggleFavorite,
+}: MovieRowProps) {
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     // A plain click stays in the app; ctrl/cmd/middle click opens a new tab as links do.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -106,7 +136,10 @@ const MovieRow = memo(function MovieRow({ movie, position, total, top, favorite,
       data-testid="movie-row"
     >
       <a className="movie-row__link" href={moviePageUrl(movie.title)} onClick={open}>
-        <span className="movie-row__title">{movie.title}</span>
+        <span className="movie-row__title">
+          {movie.title}
+          {waiting && <span className="movie-row__waiting"> (waiting to be sent)</span>}
+        </span>
         <span className="movie-row__genres">
           {movie.genres.map((genre) => (
             <span key={genre} className="genre-tag">

@@ -21,7 +21,7 @@ import { MovieList } from '../components/movie-list';
 import type { MovieOption } from '../components/movie-options-popover';
 import { shareLink } from '../components/share-link';
 import { GUEST, useFavorites } from '../state/favorites-store';
-import { addMovie, loadMovies, useMovies } from '../state/movie-store';
+import { addMovie, dismissPending, loadMovies, useMovies } from '../state/movie-store';
 import '../movies.css';
 
 // The genre filter and the Add Movie form load when first opened, not with the list
@@ -113,13 +113,18 @@ export default function MovieListPage() {
 
   const submitMovie = async (movie: NewMovie) => {
     let failure: ApiError | null = null;
-    const added = await addMovie(movie, (error) => {
+    const outcome = await addMovie(movie, (error) => {
       failure = error;
     });
-    if (added) {
+    if (outcome !== 'failed') {
       setAddForm(null);
       setHighlight(movie.title);
-      toast(`Added “${movie.title}”.`, 'success');
+      toast(
+        outcome === 'added'
+          ? `Added “${movie.title}”.`
+          : `You are offline: “${movie.title}” is kept on this device and will be sent when you are back online.`,
+        'success',
+      );
       return { ok: true as const };
     }
     const error = failure!;
@@ -212,6 +217,20 @@ export default function MovieListPage() {
             {summary(visible.length, moviesState.movies.length, view.segment === 'favorites')}
           </p>
         )}
+        {moviesState.pending.some((entry) => entry.state === 'refused') && (
+          <div className="movie-list-refused" role="alert">
+            {moviesState.pending
+              .filter((entry) => entry.state === 'refused')
+              .map((entry) => (
+                <p key={entry.key}>
+                  “{entry.movie.title}” was not added: {entry.reason}{' '}
+                  <IonButton size="small" fill="clear" onClick={() => void dismissPending(entry.key)}>
+                    Dismiss
+                  </IonButton>
+                </p>
+              ))}
+          </div>
+        )}
         {loaded && visible.length === 0 && (
           <div className="movie-list-state">
             {view.segment === 'favorites' && favorites.ready && favorites.titles.size === 0 ? (
@@ -244,6 +263,7 @@ export default function MovieListPage() {
         <MovieList
           movies={visible}
           favorites={favorites.titles}
+          waiting={moviesState.waiting}
           scrollElement={scrollElement}
           onOpen={onOpen}
           onToggleFavorite={onToggleFavorite}

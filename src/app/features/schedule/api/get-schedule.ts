@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../../common/api-client';
 import type { Schedule } from '../../../../common/schedule-filter';
 
-export function getSchedule(signal?: AbortSignal): Promise<Schedule> {
-  return apiRequest<Schedule>('/api/schedule', { signal });
+export function getSchedule(signal?: AbortSignal, fresh = false): Promise<Schedule> {
+  return apiRequest<Schedule>('/api/schedule', { signal, ...(fresh ? { cache: 'no-cache' as const } : {}) });
 }

@@ -1,5 +1,6 @@
 import { IonButton, IonContent, IonItemDivider, IonLabel, IonList, IonPage, IonSegment, IonSegmentButton, IonToast } from '@ionic/react';
 import { useEffect, useMemo, useState } from 'react';
+import { onLive } from '../../../lib/live/index';
 import { ApiError } from '../../../../common/api-error';
 import { filterActivities, formatTime, groupByStartTime, type Schedule, type ScheduleActivity } from '../../../../common/schedule-filter';
 import { AppHeader } from '../../../shell/app-header';
@@ -24,16 +25,20 @@ export default function SchedulePage() {
   const [toast, setToast] = useState<string | null>(null);
   const favorites = useFavorites();
 
+  // Activities written anywhere show at once; the search, filter and favourites stay as they are.
+  const [liveTick, setLiveTick] = useState(0);
+  useEffect(() => onLive('schedule', () => setLiveTick((tick) => tick + 1)), []);
+
   useEffect(() => {
     const controller = new AbortController();
-    getSchedule(controller.signal)
+    getSchedule(controller.signal, liveTick > 0)
       .then((schedule) => setLoad({ status: 'ready', schedule }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setLoad({ status: 'error', message: error instanceof ApiError ? error.message : 'The schedule could not be loaded.' });
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, liveTick]);
 
   const schedule = load.status === 'ready' ? load.schedule : null;
   const colors = useMemo(() => new Map(schedule?.tracks.map((t) => [t.name, t.color])), [schedule]);

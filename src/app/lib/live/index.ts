@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The app's live data (docs/live-data.md): one change stream per browser, shared by its tabs.
+ * This module is small on purpose; the stream client itself loads after the first screen.
+ */
+export type LiveEvent =
+  | { type: 'change'; topic: string; version: number; kind: string; key: string; data: unknown }
+  | { type: 'reset'; topic: string; version: number };
+
+export type LiveStatus = 'connecting' | 'online' | 'offline';
+
+export interface LiveSink {
+  dispatch(event: LiveEvent): void;
+  setStatus(status: LiveStatus): void;
+}
+
+/** Topics the shared stream follows: all public, so one anonymous stream serves every tab. */
+export const LIVE_TOPICS = ['movies', 'schedule', 'stats'] as const;
+
+const handlers = new Map<string, Set<(event: LiveEvent) => void>>();
+const statusListeners = new Set<() => void>();
+let status: LiveStatus = 'connecting';
+let started = false;
+
+const sink: LiveSink = {
+  dispatch(event) {
+    for (const handler of [...(handlers.get(event.topic) ?? [])]) handler(event);
+  },
+  setStatus(next) {
+    if (next === status) return;
+    status = next;
+    for (const listener of [...statusListeners]) listener();
+  },
+};
+
+function start(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  // After the first screen: the list is drawn before the stream's code is even fetched.
+  const load = () => void import('./stream-client').then((module) => module.startStream(sink));
+  if (document.readyState === 'complete') setTimeout(load, 0);
+  else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
+}
+
+/** Calls `handler` for every change or reset of `topic` until the returned function is called. */
+export function onLive(topic: string, handler: (event: LiveEvent) => void): () => void {
+  let set = handlers.get(topic);
+  if (!set) handlers.set(topic, (set = new Set()));
+  set.add(handler);
+  start();
+  return () => set.delete(handler);
+}
+
+export function liveStatus(): LiveStatus {
+  return status;
+}
+
+export function onLiveStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** 'offline' once the stream has had no answer for 10 s (spec 9) or the browser says so. */
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(onLiveStatus, liveStatus, () => 'connecting');
+}

@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthUser } from '../identity/require-user';
+import type { ChangeBus } from './bus';
+import { type ChangeEvent, formatCursor, KEEP_ALIVE_FRAME, MAX_REPLAY, planCatchUp, sseFrame } from './protocol';
+import type { changeLogRepository } from './repository';
+import type { TopicDefinition } from './topics';
+
+/** The bus channel that says "topic T has reached version V; look in the change log". */
+export const LIVE_CHANNEL = 'live';
+/** Comment frames this often: well inside the client's 60 s idle limit (spec 9). */
+export const KEEP_ALIVE_MS = 25_000;
+/** A lost notice (bus reconnecting) delays an event by at most this long. */
+export const BACKSTOP_POLL_MS = 5_000;
+/** A client this far behind on its socket is dropped; it reconnects with its cursor. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface StreamClient {
+  user: AuthUser | null;
+  topics: Map<string, TopicDefinition>;
+  versions: Map<string, number>;
+  write(frame: string): void;
+  /** Bytes queued on the socket and not yet sent. */
+  buffered(): number;
+  end(): void;
+  /** Until the catch-up is written, live events wait here. */
+  pending: ChangeEvent[] | null;
+}
+
+type Log = ReturnType<typeof changeLogRepository>;
+
+/**
+ * This instance's streams: one database read per change, whatever the number of clients, then a
+ * write to each client's socket.
+ */
+export class LiveHub {
+  private readonly clients = new Set<StreamClient>();
+  /** Per topic: the last version this instance has read from the log. */
+  private readonly seen = new Map<string, number>();
+  private readonly pulling = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly log: Log,
+    bus: ChangeBus,
+    private readonly logger: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    this.unsubscribe = bus.subscribe(LIVE_CHANNEL, (message) => {
+      const topic = message.split(':')[0];
+      if (topic && this.seen.has(topic)) this.pull(topic);
+    });
+    this.timers.push(setInterval(() => this.keepAlive(), KEEP_ALIVE_MS).unref());
+    this.timers.push(setInterval(() => void this.backstop(), BACKSTOP_POLL_MS).unref());
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Registers a client, then writes what it missed (or a reset per topic), then goes live. */
+  async add(client: StreamClient): Promise<void> {
+    this.clients.add(client);
+    const names = [...client.topics.keys()];
+    const current = await this.log.versions(names);
+    for (const topic of names) {
+      if (!this.seen.has(topic)) this.seen.set(topic, current.get(topic)!);
+      const now = current.get(topic)!;
+      const have = client.versions.get(topic);
+      const plan = planCatchUp(have, now, have !== undefined && have < now ? await this.log.oldest(topic) : null);
+      if (plan.kind === 'replay') {
+        for (const event of await this.log.since(topic, plan.after, MAX_REPLAY)) this.send(client, event);
+      } else if (plan.kind === 'reset') {
+        client.versions.set(topic, now);
+        client.write(sseFrame('reset', { topic, version: now }, formatCursor(client.versions)));
+      }
+    }
+    const waiting = client.pending ?? [];
+    client.pending = null;
+    for (const event of waiting) this.send(client, event);
+    client.write(sseFrame('ready', { topics: names }, formatCursor(client.versions)));
+  }
+
+  remove(client: StreamClient): void {
+    this.clients.delete(client);
+  }
+
+  /** Ends every stream (shutdown): clients reconnect to another instance with their cursor. */
+  close(): void {
+    this.unsubscribe();
+    for (const timer of this.timers) clearInterval(timer);
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+  }
+
+  /** Reads the log after the last version seen, once at a time per topic, and fans out. */
+  private pull(topic: string): void {
+    if (this.pulling.has(topic)) {
+      this.again.add(topic);
+      return;
+    }
+    const run = (async () => {
+      try {
+        for (let round = 0; round < 100; round++) {
+          const events = await this.log.since(topic, this.seen.get(topic) ?? 0, 500);
+          for (const event of events) {
+            this.seen.set(topic, event.version);
+            for (const client of this.clients) if (client.topics.has(topic)) this.deliver(client, event);
+          }
+          if (events.length < 500) break;
+        }
+      } catch (error) {
+        this.logger.warn({ err: error, topic }, 'live: reading the change log failed');
+      }
+    })().finally(() => {
+      this.pulling.delete(topic);
+      if (this.again.delete(topic)) this.pull(topic);
+    });
+    this.pulling.set(topic, run);
+  }
+
+  private deliver(client: StreamClient, event: ChangeEvent): void {
+    if (client.pending) client.pending.push(event);
+    else this.send(client, event);
+  }
+
+  /** Writes one event unless the client already has it; a gap (never expected) becomes a reset. */
+  private send(client: StreamClient, event: ChangeEvent): void {
+    const have = client.versions.get(event.topic) ?? 0;
+    if (event.version <= have) return;
+    client.versions.set(event.topic, event.version);
+    const cursor = formatCursor(client.versions);
+    if (event.version > have + 1) {
+      client.write(sseFrame('reset', { topic: event.topic, version: event.version }, cursor));
+      return;
+    }
+    const definition = client.topics.get(event.topic);
+    // An event the client may not see still moves its cursor, so it is not replayed later.
+    if (definition?.canSee && !definition.canSee(client.user, event)) return;
+    client.write(sseFrame('change', event, cursor));
+    if (client.buffered() > MAX_BUFFERED_BYTES) client.end();
+  }
+
+  private keepAlive(): void {
+    for (const client of this.clients) client.write(KEEP_ALIVE_FRAME);
+  }
+
+  private async backstop(): Promise<void> {
+    const topics = [...this.seen.keys()];
+    if (topics.length === 0 || this.clients.size === 0) return;
+    try {
+      const current = await this.log.versions(topics);
+      for (const [topic, version] of current) if (version > (this.seen.get(topic) ?? 0)) this.pull(topic);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'live: change log check failed');
+    }
+  }
+}

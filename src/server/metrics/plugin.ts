@@ -1,0 +1,102 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Mailer } from '../identity/mailer';
+import { sendError } from '../plugins/errors';
+import { createInstruments, type Instruments, signInResult } from './instruments';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares digests, so neither the token's length nor its content leaks through timing. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  if (!header || header.length > 512 || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice('Bearer '.length).trim()), digest(token));
+}
+
+/** Counts a mail's result and how many wait on the transport; a no-op without metrics. */
+export function instrumentMailer(mailer: Mailer, metrics: Instruments | null): Mailer {
+  if (!metrics) return mailer;
+  return {
+    get transport() {
+      return mailer.transport;
+    },
+    get outbox() {
+      return mailer.outbox;
+    },
+    close: () => mailer.close(),
+    async send(mail) {
+      metrics.mailQueue.inc();
+      try {
+        await mailer.send(mail);
+        metrics.mailSent.inc({ result: 'sent' });
+      } catch (error) {
+        metrics.mailSent.inc({ result: 'failed' });
+        throw error;
+      } finally {
+        metrics.mailQueue.dec();
+      }
+    },
+  };
+}
+
+const SIGN_IN = /:signIn(With[A-Za-z]+)$/;
+
+function signInMethod(route: string | undefined): string | null {
+  const match = route ? SIGN_IN.exec(route) : null;
+  if (!match) return null;
+  return match[1]!
+    .slice('With'.length)
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+/**
+ * GET /metrics in the Prometheus text format, for a scraper holding METRICS_TOKEN (as
+ * `Authorization: Bearer ...`). Without METRICS_TOKEN nothing is counted and there is no
+ * /metrics. Request figures are labelled by the route pattern (`/api/team-members/:id`),
+ * never the raw URL, so their number stays bounded.
+ */
+export default fp(async function metrics(app: FastifyInstance) {
+  const token = app.config.METRICS_TOKEN;
+  if (!token) {
+    app.decorate('metrics', null);
+    return;
+  }
+  const instruments = createInstruments(app.database);
+  app.decorate('metrics', instruments);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = reply.statusCode;
+    instruments.requestDuration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    if (status === 429) instruments.rateLimitRefusals.inc({ route });
+    done();
+  });
+
+  // Sign-ins are counted from their answers, so the identity service stays unaware of metrics.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const method = request.method === 'POST' ? signInMethod(request.routeOptions.url) : null;
+    if (method) {
+      const result = signInResult(reply.statusCode, typeof payload === 'string' ? payload : '');
+      instruments.signIns.inc({ method, result });
+      if (result === 'rate_limited') instruments.rateLimitRefusals.inc({ route: request.routeOptions.url ?? 'unmatched' });
+    }
+    return payload;
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!bearerMatches(request.headers.authorization, token)) {
+      reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      return sendError(reply, 401, 'unauthenticated', 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>.');
+    }
+    const body = await instruments.registry.metrics();
+    return reply.header('Cache-Control', 'no-store').type(instruments.registry.contentType).send(body);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Prometheus instruments when METRICS_TOKEN is set, else null (src/server/metrics). */
+    metrics: Instruments | null;
+  }
+}

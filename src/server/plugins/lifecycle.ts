@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
+import { sendIdentityError } from '../identity/identity-error';
+import { sendError } from './errors';
+
+export interface Lifecycle {
+  /** This process's name in responses (X-Instance) and log lines. */
+  readonly instanceId: string;
+  /** True from SIGTERM on: readiness fails, requests are still served. */
+  readonly draining: boolean;
+  /** True once the server closes: new requests get 503, sockets end with their last response. */
+  readonly closing: boolean;
+  startDraining(): void;
+}
+
+/** How long a socket may linger after its last response during shutdown before it is destroyed. */
+const SOCKET_END_GRACE_MS = 1000;
+
+function refuseWhileClosing(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Connection', 'close').header('Retry-After', '5');
+  const path = request.url.split('?')[0]!;
+  if (path === '/identity' || path.startsWith('/identity/')) {
+    return sendIdentityError(reply, 503, 'UNAVAILABLE : This server is shutting down. Please try again.');
+  }
+  return sendError(reply, 503, 'unavailable', 'This server is shutting down. Please try again.');
+}
+
+/**
+ * Start and end of the process as the outside sees it: the instance header, draining, and a
+ * shutdown that finishes in-flight requests and then lets go of every socket.
+ *
+ * Closing the idle keep-alive sockets once, when shutdown starts, is not enough: a response whose
+ * headers left before that (a streamed page) promised `Connection: keep-alive`, and its socket
+ * becomes idle only later. So during shutdown each socket is ended as soon as its last response
+ * ends; otherwise it would hold the server open until the keep-alive timeout.
+ */
+export default fp(
+  async function lifecycle(app: FastifyInstance, options: { instanceId: string }) {
+    let draining = false;
+    let closing = false;
+    const inFlight = new Map<Socket, number>();
+
+    const endSocket = (socket: Socket) => {
+      if (socket.destroyed) return;
+      socket.end();
+      setTimeout(() => socket.destroy(), SOCKET_END_GRACE_MS).unref();
+    };
+
+    app.server.on('request', (request, response) => {
+      const socket = request.socket;
+      inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+      response.once('close', () => {
+        const left = (inFlight.get(socket) ?? 1) - 1;
+        if (left > 0) {
+          inFlight.set(socket, left);
+          return;
+        }
+        inFlight.delete(socket);
+        if (closing) endSocket(socket);
+      });
+    });
+
+    const lifecycle: Lifecycle = {
+      instanceId: options.instanceId,
+      get draining() {
+        return draining;
+      },
+      get closing() {
+        return closing;
+      },
+      startDraining() {
+        draining = true;
+      },
+    };
+    app.decorate('lifecycle', lifecycle);
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('X-Instance', options.instanceId);
+      if (closing) return refuseWhileClosing(request, reply);
+    });
+    // Responses that start after shutdown began tell the client not to reuse the socket.
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing && !reply.raw.headersSent) reply.header('Connection', 'close');
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+      draining = true;
+    });
+  },
+  { name: 'lifecycle' },
+);
