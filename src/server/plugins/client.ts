@@ -125,7 +125,12 @@ export default async function client(app: FastifyInstance, options: ClientOption
       const prepared = await app.contentChanges.cache.get(`page:${cacheable.key}`, cacheable.topics, async () => {
         const resolved = await resolveSitePage(app, path, {});
         if (!resolved) throw new Error(`no site page at ${path}`);
-        return prepareResponse({ body: await renderDocument(module, resolved), status: resolved.status, contentType: HTML, cacheControl: 'no-cache' });
+        return prepareResponse({
+          body: await renderDocument(module, resolved),
+          status: resolved.status,
+          contentType: HTML,
+          cacheControl: 'no-cache',
+        });
       });
       sendPrepared(request, reply, prepared);
       return reply;
