@@ -20,6 +20,7 @@ import metrics from './metrics/plugin';
 import movieRoutes from './movies/routes';
 import client from './plugins/client';
 import errors from './plugins/errors';
+import { answerFrameworkError } from './plugins/framework-errors';
 import lifecycle from './plugins/lifecycle';
 import requestLog from './plugins/request-log';
 import security from './plugins/security';
@@ -29,7 +30,7 @@ import seoRoutes from './seo/routes';
 import supportRoutes from './support/routes';
 import { compileResponsesOnce } from './lib/response-schemas';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
-import './types';
+import type { RegisteredRoute } from './types';
 
 export interface AppOptions {
   config: Config;
@@ -55,6 +56,8 @@ const REDACT = [
 /** Builds the whole server. Never listens: server.ts does that, tests call it on port 0. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Set once the app exists: Fastify calls this for requests it refuses before routing.
+  const built: { app?: FastifyInstance } = {};
   const app = Fastify({
     // Whatever logger a caller passes keeps the redaction: secrets and single-use codes in URLs.
     logger:
@@ -77,6 +80,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request instead of Fastify's two (plugins/request-log.ts, LOG_REQUESTS).
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: (error, request, reply) => void answerFrameworkError(built.app!, error, request, reply),
+  });
+  built.app = app;
+  // Every route any plugin registers, for tools that must cover them all (the API fuzz test).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRoute', compileResponsesOnce);

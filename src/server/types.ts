@@ -7,6 +7,12 @@ import type { IdentityService } from './identity/identity-service';
 import type { Lifecycle } from './plugins/lifecycle';
 import type { CounterStore } from './lib/rate-limit/index';
 
+/** One method and path pattern of a registered route. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -19,6 +25,8 @@ declare module 'fastify' {
     rateLimitStore: CounterStore;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
+    /** Every route registered, in order (see app.ts). */
+    registeredRoutes: readonly RegisteredRoute[];
     /** Deletes dead sessions and codes, once per hour across all instances. */
     identityHousekeeping: PeriodicJob<{ refreshTokens: number; oobCodes: number }>;
     /** Instance id, draining and closing state (src/server/plugins/lifecycle.ts). */

@@ -9,11 +9,17 @@ import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared
 import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { archiveAssets } from './asset-archive';
+import { sendIdentityError } from '../identity/identity-error';
 import { sendError } from './errors';
 
 export interface ClientOptions {
   distDir: string;
   siteRenderer: SiteRenderer;
+}
+
+/** False for any path with a segment starting with a dot (`/.vite/manifest.json`, `/.env`). */
+export function isPublicFile(pathName: string): boolean {
+  return !pathName.split(/[\\/]/).some((segment) => segment.startsWith('.'));
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,6 +45,9 @@ export default async function client(app: FastifyInstance, options: ClientOption
       },
       cacheControl: false,
       preCompressed: false,
+      // Build bookkeeping (Vite's manifest names every source file) is for the server, not
+      // the public: nothing under a dot-folder is served.
+      allowedPath: (pathName) => isPublicFile(pathName),
     });
   }
 
@@ -137,10 +146,18 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
 
+  // The site's pages need no inline style, so their policy leaves 'unsafe-inline' out.
+  const siteHeaders = app.siteSecurityHeaders;
+  const site = {
+    onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      reply.headers(siteHeaders);
+      done();
+    },
+  };
   // The contact page streams and is compressed on the way; the others are prepared (compressed
   // once), except an unknown member's small 404 page, which goes uncompressed.
-  for (const path of ['/', '/landing', '/about', '/team', '/team/:id']) app.get(path, PREPARED_ROUTE, renderSite);
-  app.get('/support', renderSite);
+  for (const path of ['/', '/landing', '/about', '/team', '/team/:id']) app.get(path, { ...PREPARED_ROUTE, ...site }, renderSite);
+  app.get('/support', site, renderSite);
 
   for (const path of [
     '/app',
@@ -160,7 +177,12 @@ export default async function client(app: FastifyInstance, options: ClientOption
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/identity/')) {
+    // The identity service has its own 404; a request can still fall through to this one (a
+    // GET that names a Content-Type), and must get the Identity Toolkit body all the same.
+    if (path === '/identity' || path.startsWith('/identity/')) {
+      return sendIdentityError(reply, 404, `NOT_FOUND : No such endpoint: ${request.method} ${path}`);
+    }
+    if (path.startsWith('/api/') || path === '/api') {
       return sendError(reply, 404, 'not_found', `No such endpoint: ${request.method} ${path}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && !isSitePath(path) && !isAppPath(path)) {

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
 import { HttpError } from '../lib/http-error';
+import { errorPageHtml, wantsHtmlPage } from '../render/error-page';
 import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 
 const STATUS_CODES: Record<number, { code: ApiErrorCode; message: string }> = {
@@ -24,6 +25,12 @@ export function sendError(reply: FastifyReply, status: number, code: ApiErrorCod
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A browser asking for a page gets an HTML page it can show, not JSON. */
+function sendErrorPage(reply: FastifyReply, status: number, headers: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPageHtml(status));
+}
+
 /** Turns a JSON-pointer-ish path ("/email", "body/email") into the field name the client knows. */
 function fieldName(path: string): string {
   return path.replace(/^\/?(body|querystring|params|headers)?\/?/, '').replace(/\//g, '.') || 'body';
@@ -35,7 +42,9 @@ function fieldName(path: string): string {
  * went wrong" (the details go to the log).
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const page = wantsHtmlPage(request.method, request.url, request.headers.accept);
   if (error instanceof HttpError) {
+    if (page && error.statusCode >= 500) return sendErrorPage(reply, error.statusCode, error.headers);
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);
   }
@@ -72,9 +81,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (failure) {
     request.log.error({ dependency: failure.dependency, reason: failure.reason }, describeDependencyFailure(failure));
     reply.header('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+    if (page) return sendErrorPage(reply, 503);
     return sendError(reply, 503, 'unavailable', 'The service is temporarily unavailable. Please try again in a few seconds.');
   }
   request.log.error({ err: error }, 'request failed');
+  if (page) return sendErrorPage(reply, 500);
   return sendError(reply, 500, 'internal', 'Something went wrong on our side. Please try again later.');
 }
 

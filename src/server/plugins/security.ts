@@ -33,31 +33,59 @@ function decodedPath(rawUrl: string): string {
   }
 }
 
-const HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", THEME_SCRIPT_HASH],
-      // Ionic's web components set inline styles and inject <style> elements at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      // ionicons reads its inline SVG icons through data: URLs.
-      connectSrc: ["'self'", 'data:'],
-      mediaSrc: ["'self'", 'blob:'],
-      workerSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  },
-  // The site is served over plain HTTP on localhost in development; HSTS belongs to the TLS proxy.
-  strictTransportSecurity: false,
-  crossOriginEmbedderPolicy: false,
+/**
+ * The Content Security Policy of the app face. Ionic's web components inject <style> elements
+ * and set inline styles at run time, so the app shell needs `style-src 'unsafe-inline'`
+ * (decision 0600); the site's pages do not, and get SITE_CSP_DIRECTIVES without it.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+  // Ionic's web components set inline styles and inject <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  // ionicons reads its inline SVG icons through data: URLs.
+  connectSrc: ["'self'", 'data:'],
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
 };
+
+/** The site's server-rendered pages: no inline style at all. */
+export const SITE_CSP_DIRECTIVES = { ...CSP_DIRECTIVES, styleSrc: ["'self'"] };
+
+/**
+ * Browser features no page of ours uses are switched off for every page and anything it embeds;
+ * full screen (the video player) and sharing (the movie list) stay available to our own origin.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'fullscreen=(self)',
+  'web-share=(self)',
+].join(', ');
+
+function helmetOptions(directives: typeof CSP_DIRECTIVES): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    // The site is served over plain HTTP on localhost in development; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  };
+}
 
 /** The headers Helmet sets with these options, read once from a throwaway server. */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
@@ -79,7 +107,9 @@ export default fp(async function security(app: FastifyInstance) {
   // Helmet's headers do not depend on the request (no CSP nonces), so Helmet computes them once
   // and they are set as one block: run per request, its eleven middlewares cost more than
   // sending a prepared page.
-  const securityHeaders = await helmetHeaders(HELMET_OPTIONS);
+  const securityHeaders = { ...(await helmetHeaders(helmetOptions(CSP_DIRECTIVES))), 'permissions-policy': PERMISSIONS_POLICY };
+  const siteCsp = (await helmetHeaders(helmetOptions(SITE_CSP_DIRECTIVES)))['content-security-policy']!;
+  app.decorate('siteSecurityHeaders', { 'content-security-policy': siteCsp });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -113,3 +143,10 @@ export default fp(async function security(app: FastifyInstance) {
     }
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What a server-rendered site page sets over the app's security headers (no inline style). */
+    siteSecurityHeaders: Record<string, string>;
+  }
+}
