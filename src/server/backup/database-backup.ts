@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import { openSqliteFile, type SqliteFile } from './sqlite-file';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -83,12 +83,9 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
     if (engine === 'sqlite') {
       const source = sqlitePath(databaseUrl);
       if (!existsSync(source)) throw new BackupError(`There is no SQLite database at ${source}.`);
-      const db = new BetterSqlite3(source, { fileMustExist: true });
+      const db = openSqliteFile(source, { readOnly: false });
       try {
-        db.pragma('busy_timeout = 5000');
-        // Copy every remaining page in the next step: a step holds a read snapshot, so the copy
-        // finishes at once instead of restarting each time the server commits.
-        await db.backup(partial, { progress: ({ remainingPages }) => Math.max(remainingPages, 100) });
+        await db.copyTo(partial);
       } finally {
         db.close();
       }
@@ -107,12 +104,12 @@ export async function backupDatabase(databaseUrl: string, file: string): Promise
 async function checkBackupFile(engine: BackupEngine, file: string, databaseUrl: string): Promise<void> {
   if (!existsSync(file)) throw new BackupError(`There is no backup file at ${file}.`);
   if (engine === 'sqlite') {
-    let db: BetterSqlite3.Database | undefined;
+    let db: SqliteFile | undefined;
     try {
-      db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-      const result = db.pragma('quick_check', { simple: true });
-      if (result !== 'ok') throw new BackupError(`${file} is damaged: ${String(result)}`);
-      db.prepare('select count(*) from kysely_migration').get();
+      db = openSqliteFile(file, { readOnly: true });
+      const result = db.quickCheck();
+      if (result !== 'ok') throw new BackupError(`${file} is damaged: ${result}`);
+      db.probe('select count(*) from kysely_migration');
     } catch (error) {
       if (error instanceof BackupError) throw error;
       throw new BackupError(`${file} is not a backup of this product's SQLite database.`);
@@ -143,9 +140,9 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     mkdirSync(dirname(target), { recursive: true });
     const partial = `${target}.restoring`;
     rmSync(partial, { force: true });
-    const backup = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
+    const backup = openSqliteFile(source, { readOnly: true });
     try {
-      await backup.backup(partial);
+      await backup.copyTo(partial);
     } finally {
       backup.close();
     }
