@@ -200,20 +200,20 @@ async function load(port, path, headers) {
   return { ...result, cpuPerRequest: used / (result.rps * seconds) };
 }
 
-function loadOnce(port, path, headers) {
+function loadOnce(port, path, headers, duration = seconds) {
   return new Promise((done, fail) => {
     const args = hasWrk
       ? [
           '-t1',
           `-c${connections}`,
-          `-d${seconds}s`,
+          `-d${duration}s`,
           '--latency',
           ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
           `http://127.0.0.1:${port}${path}`,
         ]
-      : ['-e', NODE_LOAD_SOURCE, String(port), path, String(seconds), String(connections), JSON.stringify(headers)];
+      : ['-e', NODE_LOAD_SOURCE, String(port), path, String(duration), String(connections), JSON.stringify(headers)];
     const child = spawn(hasWrk ? 'wrk' : process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    const killer = setTimeout(() => child.kill('SIGKILL'), (seconds + 15) * 1000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), (duration + 15) * 1000);
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', fail);
@@ -255,7 +255,8 @@ async function main() {
     const answer = await rawGet(productPort, item.path, item.headers);
     if (answer.status !== 200) throw new Error(`${item.path} answered ${answer.status}`);
     item.bytes = answer.body.length;
-    item.encoding = answer.rawHeaders.find((_value, index, all) => index % 2 === 1 && all[index - 1].toLowerCase() === 'content-encoding') ?? 'identity';
+    item.encoding =
+      answer.rawHeaders.find((_value, index, all) => index % 2 === 1 && all[index - 1].toLowerCase() === 'content-encoding') ?? 'identity';
     routes.push({
       path: item.replayPath ?? item.path,
       status: answer.status,
@@ -273,9 +274,9 @@ async function main() {
 
   const results = [];
   for (const item of cases) {
-    // A short warm-up of each so the first round does not pay for JIT and cache filling.
+    // A warm-up round of each (not counted), so no measured round pays for JIT and cache filling.
     for (const port of [ceilingPort, fastifyPort, productPort]) {
-      await rawGet(port, port === productPort ? item.path : (item.replayPath ?? item.path), item.headers);
+      await loadOnce(port, port === productPort ? item.path : (item.replayPath ?? item.path), item.headers, 1);
     }
     const rounds = { ceiling: [], fastify: [], product: [] };
     for (let round = 0; round < repeats; round++) {
@@ -313,9 +314,10 @@ async function main() {
   for (const row of rows) console.log(line(row));
   const perRequest = (other) => Math.round((withAll.cpuPerRequest - other.cpuPerRequest) * 1000);
   console.log(
-    `\nGET /api/services, product as above: ${rps(withAll.rps)} req/s; with LOG_REQUESTS=errors: ${rps(withoutLog.rps)} req/s ` +
-      `(logging costs about ${perRequest(withoutLog)} us of CPU per request); without metrics: ${rps(withoutMetrics.rps)} req/s ` +
-      `(metrics cost about ${perRequest(withoutMetrics)} us of CPU per request). Negative or tiny values are within the noise.`,
+    `\nGET /api/services, CPU per request: product as above ${us(withAll.cpuPerRequest)}; with LOG_REQUESTS=errors ` +
+      `${us(withoutLog.cpuPerRequest)} (logging costs about ${perRequest(withoutLog)} us per request); without metrics ` +
+      `${us(withoutMetrics.cpuPerRequest)} (metrics cost about ${perRequest(withoutMetrics)} us per request). ` +
+      'Differences within about 20 us are noise on a shared machine.',
   );
 }
 

@@ -5,7 +5,8 @@
 //
 // Settings (all optional): CLUSTER_PORT_BASE (34050: HAProxy on it, instances on the next two),
 // TEST_DATABASE_URL (the PostgreSQL server, whose `test` database creates and drops ours),
-// TEST_REDIS_URL, CLUSTER_KILL_AFTER (seconds, 60), CLUSTER_SKIP_BUILD=1, CLUSTER_SPECS=all, and
+// TEST_REDIS_URL, CLUSTER_KILL_AFTER_REQUESTS (150 requests to instance 2) or CLUSTER_KILL_AFTER
+// (seconds, 300), whichever comes first, CLUSTER_SKIP_BUILD=1, CLUSTER_SPECS=all, and
 // any Playwright arguments after `--` (e.g. a spec file).
 //
 // Every spec runs through the balancer except tests/e2e/pwa.spec.ts (unless CLUSTER_SPECS=all):
@@ -24,7 +25,7 @@ const frontPort = base;
 const instancePorts = [base + 1, base + 2];
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisBase = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const killAfterMs = Number(process.env.CLUSTER_KILL_AFTER ?? 60) * 1000;
+const killAfterMs = Number(process.env.CLUSTER_KILL_AFTER ?? 300) * 1000;
 const distDir = process.env.DIST_DIR ?? 'dist';
 const playwrightArgs = process.argv.slice(2);
 const CLUSTER_EXCLUDED = new Set(['pwa.spec.ts']);
@@ -168,11 +169,19 @@ async function main() {
   await waitFor(`${publicUrl}/api/health/ready`, haproxy, 'HAProxy');
   log('balancer up');
 
+  // Kill instance 2 once it has answered its share of the suite's requests (so the kill lands
+  // mid-traffic however slowly the browser starts), or after CLUSTER_KILL_AFTER at the latest.
   const victim = instances[1];
-  const killer = setTimeout(() => {
-    log(`killing instance 2 (SIGKILL, pid ${victim.pid}) during the suite`);
+  const killAfterRequests = Number(process.env.CLUSTER_KILL_AFTER_REQUESTS ?? 150);
+  const killStarted = Date.now();
+  const killer = setInterval(async () => {
+    const served = Number((await haproxyStats(socket)).find((row) => row.pxname === 'app' && row.svname === 'app2')?.stot ?? 0);
+    if (victim.exitCode !== null || victim.signalCode !== null) return clearInterval(killer);
+    if (served < killAfterRequests && Date.now() - killStarted < killAfterMs) return;
+    clearInterval(killer);
+    log(`killing instance 2 (SIGKILL, pid ${victim.pid}) during the suite, after ${served} requests to it`);
     victim.kill('SIGKILL');
-  }, killAfterMs);
+  }, 2000);
 
   const started = Date.now();
   // Two instances and HAProxy share the machine's cores with the browser: give each test twice
@@ -192,7 +201,7 @@ async function main() {
   });
   children.push(suite);
   const status = await new Promise((resolve) => suite.on('exit', (code) => resolve(code ?? 1)));
-  clearTimeout(killer);
+  clearInterval(killer);
   log(`suite finished in ${Math.round((Date.now() - started) / 1000)} s with exit code ${status}`);
 
   const killed = victim.signalCode === 'SIGKILL';

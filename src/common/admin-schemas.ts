@@ -40,3 +40,28 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next: z.string().nullable() });
+
+export const userDetailsSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  emailVerified: z.boolean(),
+  signInMethods: z.array(z.string()),
+  roles: z.array(roleSchema),
+  disabled: z.boolean(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+export const USERS_PAGE_MAX = 100;
+
+export const usersQuerySchema = z.object({
+  /** The start of the email address, any case. */
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  /** The `next` cursor of the previous page (the last email shown). */
+  after: z.string().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(25),
+});
+
+export const usersPageSchema = z.object({ users: z.array(userDetailsSchema), next: z.string().nullable() });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFLICT_MESSAGE } from '../../src/common/content-schemas';
-import { CONTENT_CHANNEL } from '../../src/server/content/content-changed';
+import { CONTENT_CHANNEL } from '../../src/server/cache/content-changes';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
 import { auditEntries, newPerson, type Person, staleToken } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
@@ -129,9 +129,7 @@ describe.each(ENGINES)('content administration (%s)', (engine) => {
         const [deleteEntry] = await auditEntries(server, `${kindItem(kind)}.delete`);
         expect(deleteEntry).toMatchObject({ item_id: created.body.id, after_json: null });
         await waitFor(() => notices.length >= 5);
-        expect(notices.map((notice) => JSON.parse(notice) as { changes: string[] })).toEqual(
-          expect.arrayContaining([expect.objectContaining({ changes: [kind] })]),
-        );
+        expect(notices.flatMap((notice) => (JSON.parse(notice) as { changes: string[] }).changes)).toContain(kind);
       } finally {
         unsubscribe();
       }

@@ -213,7 +213,7 @@ describe.each(ENGINES)('first administrator (%s)', (engine) => {
         done();
       },
     });
-    const server = await startTestServer({ engine, logger: { level: 'info', stream } });
+    const server = await startTestServer({ engine, logStream: stream });
     try {
       const linkLines = lines.filter((line) => line.includes('/admin/setup?token='));
       expect(linkLines).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -132,33 +132,42 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
   }, 60_000);
 
   it('scheduled backups: one instance per interval takes them (the lease), retention keeps the newest BACKUP_KEEP', async () => {
-    const dir = join(work, `scheduled-${engine}`);
     const extension = engine === 'sqlite' ? '.sqlite' : '.dump';
     const old = [1, 2, 3].map((day) => backupFileName(extension, new Date(Date.UTC(2026, 0, day))));
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(dir, { recursive: true });
-    for (const name of old) writeFileSync(join(dir, name), 'old');
-    writeFileSync(join(dir, 'notes.txt'), 'kept');
-    utimesSync(join(dir, 'notes.txt'), new Date(0), new Date(0));
-    const env = { BACKUP_DIR: dir, BACKUP_EVERY: '1h', BACKUP_KEEP: '2' };
-    const first = await startTestServer({ engine, env });
-    const otherDir = join(work, `scheduled-other-${engine}`);
-    // A second instance on the same database, with a directory of its own.
+    // Two instances on one database, each with a directory of its own holding three old backups.
+    const dirs = [join(work, `scheduled-a-${engine}`), join(work, `scheduled-b-${engine}`)];
+    for (const dir of dirs) {
+      mkdirSync(dir, { recursive: true });
+      for (const name of old) writeFileSync(join(dir, name), 'old');
+      writeFileSync(join(dir, 'notes.txt'), 'kept');
+    }
+    const env = { BACKUP_EVERY: '1h', BACKUP_KEEP: '2' };
+    const first = await startTestServer({ engine, env: { ...env, BACKUP_DIR: dirs[0]! } });
     const second = await startTestServer({
       engine,
-      env: { ...env, BACKUP_DIR: otherDir },
+      env: { ...env, BACKUP_DIR: dirs[1]! },
       databaseUrl: first.config.DATABASE_URL,
       seed: false,
     });
     try {
-      const result = await first.app.backups!.runOnce();
-      expect(result?.deleted.sort()).toEqual(old.slice(0, 2).sort());
-      expect(readdirSync(dir).sort()).toEqual([old[2], result!.file.split('/').pop(), 'notes.txt'].sort());
-      // Due only an hour later.
+      // Each instance checks a second after start; whichever takes the lease backs up.
+      const fresh = () =>
+        dirs.flatMap((dir) =>
+          readdirSync(dir)
+            .filter((name) => !old.includes(name) && name !== 'notes.txt')
+            .map((name) => join(dir, name)),
+        );
+      await waitFor(() => fresh().some((file) => !file.endsWith('.partial')));
+      // Asked again at once, neither backs up: the interval's lease is taken.
       expect(await first.app.backups!.runOnce()).toBeNull();
-      // The other instance finds the interval's lease taken: one backup per interval in all.
       expect(await second.app.backups!.runOnce()).toBeNull();
-      expect(existsSync(otherDir)).toBe(false);
+      const written = fresh();
+      expect(written, 'one backup between the two instances').toHaveLength(1);
+      const dir = dirs.find((each) => written[0]!.startsWith(each))!;
+      // Retention in that directory: the newest old one and the new one; other files untouched.
+      expect(readdirSync(dir).sort()).toEqual([old[2], written[0]!.split('/').pop(), 'notes.txt'].sort());
+      const untouched = dirs.find((each) => each !== dir)!;
+      expect(readdirSync(untouched).sort()).toEqual([...old, 'notes.txt'].sort());
     } finally {
       await second.stop();
       await first.destroy();

@@ -26,7 +26,12 @@ describe('GET /metrics', () => {
   });
 
   it('refuses a scraper without the token, or with another one', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-wrong-token' },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+    ];
     for (const headers of attempts) {
       const response = await server.client.get<{ error: { code: string } }>('/metrics', headers);
       expect(response.status).toBe(401);
@@ -77,7 +82,11 @@ describe('GET /metrics', () => {
     const extra = 5;
     const answers = await Promise.all(
       Array.from({ length: MOVIE_ADD_RATE_LIMIT.max + extra }, (_, index) =>
-        server.client.post('/api/movies', { title: `Metrics ${Date.now()} ${index}`, genres: ['Test'] }, { authorization: `Bearer ${signUp.body.idToken}` }),
+        server.client.post(
+          '/api/movies',
+          { title: `Metrics ${Date.now()} ${index}`, genres: ['Test'] },
+          { authorization: `Bearer ${signUp.body.idToken}` },
+        ),
       ),
     );
     const refused = answers.filter((answer) => answer.status === 429).length;

@@ -54,6 +54,8 @@ describe('request logging', () => {
   });
 
   it('refuses a bad LOG_REQUESTS with a clear message', () => {
-    expect(() => loadConfig({ LOG_REQUESTS: 'sample:2' })).toThrow(/Invalid LOG_REQUESTS "sample:2": must be 'all', 'errors', 'none' or 'sample:RATE'/);
+    expect(() => loadConfig({ LOG_REQUESTS: 'sample:2' })).toThrow(
+      /Invalid LOG_REQUESTS "sample:2": must be 'all', 'errors', 'none' or 'sample:RATE'/,
+    );
   });
 });

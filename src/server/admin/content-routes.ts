@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, CONTENT_KINDS, itemMeta, reorderInput, versionField } from '../../common/content-schemas';
-import { contentChanged } from '../content/content-changed';
+import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
 import { requireRecentSignIn, requireStaff } from './guards';
 import { contentService } from './content-service';
@@ -38,7 +38,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(base, { ...staffOnly, schema: { body: input, response: { 201: item, ...errors } } }, async (request, reply) => {
       const created = await service.create(actorOf(request), request.body);
-      await contentChanged(app, { kind, id: created.id });
+      await contentChanged(app, kind);
       return reply.status(201).send(created as z.infer<typeof item>);
     });
 
@@ -56,7 +56,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .status(409)
             .send({ error: { code: 'conflict', message: CONFLICT_MESSAGE }, current: result.current as z.infer<typeof item> });
         }
-        await contentChanged(app, { kind, id: request.params.id });
+        await contentChanged(app, kind);
         return result.item as z.infer<typeof item>;
       },
     );
@@ -80,7 +80,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .status(409)
             .send({ error: { code: 'conflict', message: CONFLICT_MESSAGE }, current: result.current as z.infer<typeof item> });
         }
-        await contentChanged(app, { kind, id: request.params.id });
+        await contentChanged(app, kind);
         return reply.status(204).send(null);
       },
     );
@@ -90,7 +90,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       { ...staffOnly, schema: { body: reorderInput, response: { 200: z.object({ items: z.array(item) }), ...errors } } },
       async (request) => {
         const items = await service.reorder(actorOf(request), request.body.ids);
-        await contentChanged(app, { kind, id: null });
+        await contentChanged(app, kind);
         return { items: items as z.infer<typeof item>[] };
       },
     );

@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { badRequest, HttpError } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import contentAdminRoutes from './content-routes';
+import usersAdminRoutes from './users-routes';
 import { requireAdmin, requireRecentSignIn, requireStaff } from './guards';
 import { rolesService } from './roles-service';
 
@@ -66,6 +67,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(contentAdminRoutes);
+  await app.register(usersAdminRoutes);
   const roles = rolesService(app.database.db, app.database.engine);
 
   app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {

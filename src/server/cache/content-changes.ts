@@ -74,7 +74,8 @@ export async function contentChanged(app: FastifyInstance, ...changes: ContentCh
 
 /**
  * Decorates `app.contentChanges` (versions, cache) and listens for changes made by other
- * instances through `app.changes`, the cross-instance bus.
+ * instances on the change bus (`app.changes`: in-process with SQLite, Redis or PostgreSQL
+ * LISTEN/NOTIFY across instances).
  */
 export default fp(async function contentChangesPlugin(app: FastifyInstance) {
   const bus = app.changes;

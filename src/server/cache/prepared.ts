@@ -114,3 +114,9 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   }
   reply.send(prepared.body);
 }
+
+/**
+ * Route options of routes answering with prepared responses: their bodies are compressed
+ * already, so @fastify/compress's hooks (which otherwise run on every request) stay off them.
+ */
+export const PREPARED_ROUTE = { compress: false, decompress: false } as const;

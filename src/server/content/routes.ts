@@ -5,7 +5,7 @@ import { notFound } from '../lib/http-error';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
 import { errorResponse } from '../lib/schemas';
 import type { ContentTopic } from '../cache/content-version';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { cachedContent } from './cached-content';
 import { CONTENT_CACHE_CONTROL } from './http-cache';
@@ -42,21 +42,35 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = cachedContent(app);
   const list = <T>(key: string, topic: ContentTopic, load: () => Promise<T>) =>
     async function sendList(request: FastifyRequest, reply: FastifyReply) {
-      const prepared = await preparedJson(app, { key, topics: [topic], cacheControl: CONTENT_CACHE_CONTROL, load, serialize: jsonOf(reply) });
+      const prepared = await preparedJson(app, {
+        key,
+        topics: [topic],
+        cacheControl: CONTENT_CACHE_CONTROL,
+        load,
+        serialize: jsonOf(reply),
+      });
       sendPrepared(request, reply, prepared);
       return reply;
     };
 
-  app.get('/api/services', { schema: { response: { 200: z.array(service) } } }, list('services', 'services', content.services));
-  app.get('/api/core-values', { schema: { response: { 200: z.array(coreValue) } } }, list('core-values', 'core-values', content.coreValues));
+  app.get(
+    '/api/services',
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(service) } } },
+    list('services', 'services', content.services),
+  );
+  app.get(
+    '/api/core-values',
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(coreValue) } } },
+    list('core-values', 'core-values', content.coreValues),
+  );
   app.get(
     '/api/client-reviews',
-    { schema: { response: { 200: z.array(clientReview) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(clientReview) } } },
     list('client-reviews', 'client-reviews', content.clientReviews),
   );
   app.get(
     '/api/team-members',
-    { schema: { response: { 200: z.array(teamMember) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.array(teamMember) } } },
     list('team-members', 'team-members', content.teamMembers),
   );
 

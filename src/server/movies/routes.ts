@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Movie, MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '../../common/movie-schema';
 import { contentChanged } from '../cache/content-changes';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { type AuthUser, requireUser } from '../identity/require-user';
 import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
@@ -37,18 +37,22 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
    * sent from memory; adding a movie announces the change to every instance. With ten
    * thousand movies, reading, sorting and serialising costs far more than sending.
    */
-  app.get('/api/movies', { schema: { response: { 200: z.object({ movies: z.array(movie) }) } } }, async (request, reply) => {
-    const prepared = await preparedJson(app, {
-      key: 'movies',
-      topics: ['movies'],
-      // Revalidate every time (a movie added elsewhere must show up), but cheaply: 304 when unchanged.
-      cacheControl: 'no-cache',
-      load: async () => ({ movies: await movies.list() }),
-      serialize: (value) => reply.serialize(value) as string,
-    });
-    sendPrepared(request, reply, prepared);
-    return reply;
-  });
+  app.get(
+    '/api/movies',
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ movies: z.array(movie) }) } } },
+    async (request, reply) => {
+      const prepared = await preparedJson(app, {
+        key: 'movies',
+        topics: ['movies'],
+        // Revalidate every time (a movie added elsewhere must show up), but cheaply: 304 when unchanged.
+        cacheControl: 'no-cache',
+        load: async () => ({ movies: await movies.list() }),
+        serialize: (value) => reply.serialize(value) as string,
+      });
+      sendPrepared(request, reply, prepared);
+      return reply;
+    },
+  );
 
   app.get(
     '/api/movies/:title',

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPath, isSitePath, trimTrailingSlashes } from '../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
-import { sendPrepared, prepareResponse } from '../cache/prepared';
+import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
 import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { archiveAssets } from './asset-archive';
@@ -115,7 +115,12 @@ export default async function client(app: FastifyInstance, options: ClientOption
       const prepared = await app.contentChanges.cache.get(`page:${cacheable.key}`, cacheable.topics, async () => {
         const resolved = await resolveSitePage(app, path, {});
         if (!resolved) throw new Error(`no site page at ${path}`);
-        return prepareResponse({ body: await renderDocument(module, resolved), status: resolved.status, contentType: HTML, cacheControl: 'no-cache' });
+        return prepareResponse({
+          body: await renderDocument(module, resolved),
+          status: resolved.status,
+          contentType: HTML,
+          cacheControl: 'no-cache',
+        });
       });
       sendPrepared(request, reply, prepared);
       return reply;
@@ -132,11 +137,9 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', renderSite);
-  app.get('/landing', renderSite);
-  app.get('/about', renderSite);
-  app.get('/team', renderSite);
-  app.get('/team/:id', renderSite);
+  // The contact page streams and is compressed on the way; the others are prepared (compressed
+  // once), except an unknown member's small 404 page, which goes uncompressed.
+  for (const path of ['/', '/landing', '/about', '/team', '/team/:id']) app.get(path, PREPARED_ROUTE, renderSite);
   app.get('/support', renderSite);
 
   for (const path of [

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { errorResponse } from '../lib/schemas';
 import { notFound } from '../lib/http-error';
@@ -24,11 +24,15 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
   const repository = scheduleRepository(app.database.db);
   /** The activities in order, read once per version of the schedule. */
   const activitiesById = () =>
-    app.contentChanges.cache.get('data:schedule', ['schedule'], async () => new Map((await repository.list()).map((activity) => [activity.id, activity])));
+    app.contentChanges.cache.get(
+      'data:schedule',
+      ['schedule'],
+      async () => new Map((await repository.list()).map((activity) => [activity.id, activity])),
+    );
 
   app.get(
     '/api/schedule',
-    { schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
     async (request, reply) => {
       const prepared = await preparedJson(app, {
         key: 'schedule',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { prepareResponse, sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
 import { cachedContent } from '../content/cached-content';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 
@@ -13,12 +13,16 @@ const SITE_PAGES: SitemapEntry[] = [
 /** /sitemap.xml (the site pages and one page per team member) and /robots.txt. */
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const content = cachedContent(app);
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', PREPARED_ROUTE, async (request, reply) => {
     const prepared = await app.contentChanges.cache.get('sitemap', ['team-members'], async () => {
       const members = await content.teamMembers();
       const entries = [
         ...SITE_PAGES,
-        ...members.map((member): SitemapEntry => ({ path: `/team/${encodeURIComponent(member.id)}`, changefreq: 'monthly', priority: 0.6 })),
+        ...members.map((member): SitemapEntry => ({
+          path: `/team/${encodeURIComponent(member.id)}`,
+          changefreq: 'monthly',
+          priority: 0.6,
+        })),
       ];
       return prepareResponse({
         body: buildSitemap(app.config.publicUrl, entries),

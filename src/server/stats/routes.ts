@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContentTopic } from '../cache/content-version';
-import { sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { z } from 'zod';
 import { errorResponse } from '../lib/schemas';
@@ -61,7 +61,7 @@ const stats: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stats/movies-per-genre',
-    { schema: { response: { 200: z.object({ movies: z.number().int(), genres: z.array(labelCount) }) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ movies: z.number().int(), genres: z.array(labelCount) }) } } },
     async (request, reply) =>
       send(request, reply, 'movies-per-genre', ['movies'], async () => {
         const [genres, movies] = await Promise.all([repository.moviesPerGenre(), repository.movieCount()]);
@@ -71,7 +71,7 @@ const stats: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stats/activities-per-track',
-    { schema: { response: { 200: z.object({ tracks: z.array(labelCount.extend({ color: z.string() })) }) } } },
+    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ tracks: z.array(labelCount.extend({ color: z.string() })) }) } } },
     async (request, reply) =>
       send(request, reply, 'activities-per-track', ['schedule'], async () => ({
         tracks: sortByCount(await repository.activitiesPerTrack()).map((row) => ({ ...row, color: trackColor(row.label) })),
@@ -80,7 +80,7 @@ const stats: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stats/movies-added-per-day',
-    { schema: { querystring: daysQuery, response: { 200: daySeries, 400: errorResponse } } },
+    { ...PREPARED_ROUTE, schema: { querystring: daysQuery, response: { 200: daySeries, 400: errorResponse } } },
     async (request, reply) => {
       const now = new Date();
       const { days } = request.query;
@@ -92,7 +92,7 @@ const stats: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/stats/support-messages-per-day',
-    { schema: { querystring: daysQuery, response: { 200: daySeries, 400: errorResponse } } },
+    { ...PREPARED_ROUTE, schema: { querystring: daysQuery, response: { 200: daySeries, 400: errorResponse } } },
     async (request, reply) => {
       const now = new Date();
       const { days } = request.query;

@@ -10,6 +10,8 @@ export async function refresh(ctx: IdentityContext, refreshToken: string | undef
   if (!refreshToken) throw identityError('MISSING_REFRESH_TOKEN');
   const row = await ctx.refreshTokens.findByHash(tokenHash(refreshToken));
   if (!row) throw identityError('INVALID_REFRESH_TOKEN');
+  // Disabling ends the sessions too; the client must still learn why (USER_DISABLED signs it out).
+  if ((await ctx.users.findById(row.user_id))?.disabled === 1) throw identityError('USER_DISABLED');
   const nowMs = Date.now();
   const now = new Date(nowMs).toISOString();
   if (row.revoked_at) throw identityError('TOKEN_EXPIRED');

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userDetailsSchema, usersPageSchema, usersQuerySchema } from '../../common/admin-schemas';
+import { errorResponse } from '../lib/schemas';
+import { requireAdmin, requireRecentSignIn } from './guards';
+import { usersService } from './users-service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const uidParams = z.object({ uid: z.string().min(1).max(128) });
+
+/** User administration for admins: search, details, disable/enable, end sessions, delete. */
+const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = usersService(app.database.db, app.database.engine);
+  /** Every change to a user needs an admin who signed in within 5 minutes. */
+  const adminChange = {
+    preValidation: async (request: Parameters<typeof requireAdmin>[0]) => {
+      const caller = await requireAdmin(request);
+      requireRecentSignIn(caller);
+      request.staffCaller = caller;
+    },
+  };
+  const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
+    id: request.staffCaller!.uid,
+    email: request.staffCaller!.email,
+  });
+
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: usersQuerySchema, response: { 200: usersPageSchema, ...errors } } },
+    async (request) => {
+      await requireAdmin(request);
+      const { email, after, limit } = request.query;
+      const found = await users.search(email || undefined, after, limit + 1);
+      const page = found.slice(0, limit);
+      return { users: page, next: found.length > limit ? page.at(-1)!.email : null };
+    },
+  );
+
+  app.get('/api/admin/users/:uid', { schema: { params: uidParams, response: { 200: userDetailsSchema, ...errors } } }, async (request) => {
+    await requireAdmin(request);
+    return users.details(request.params.uid);
+  });
+
+  for (const disabled of [true, false]) {
+    app.post(
+      `/api/admin/users/:uid/${disabled ? 'disable' : 'enable'}`,
+      { ...adminChange, schema: { params: uidParams, response: { 200: userDetailsSchema, ...errors } } },
+      async (request) => users.setDisabled(actorOf(request), request.params.uid, disabled),
+    );
+  }
+
+  app.delete(
+    '/api/admin/users/:uid/sessions',
+    { ...adminChange, schema: { params: uidParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await users.endAllSessions(actorOf(request), request.params.uid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:uid',
+    { ...adminChange, schema: { params: uidParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await users.remove(actorOf(request), request.params.uid);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default usersAdminRoutes;
