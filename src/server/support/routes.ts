@@ -2,12 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  idempotencyKeySchema,
-  SUPPORT_LIMITS,
-  type SupportMessageValues,
-  validateSupportMessage,
-} from '../../common/support-message';
+import { idempotencyKeySchema, SUPPORT_LIMITS, type SupportMessageValues, validateSupportMessage } from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
 import { idempotencyKeyOf } from '../lib/idempotency';
 import { errorResponse } from '../lib/schemas';

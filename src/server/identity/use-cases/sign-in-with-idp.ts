@@ -131,6 +131,8 @@ async function linkToCaller(fed: FederatedContext, caller: VerifiedCaller, ident
 }
 
 async function createAccount(fed: FederatedContext, identity: ProviderIdentity, email: string): Promise<UserRow | undefined> {
+  // A closed sign-up (the staff console's setting) holds for provider sign-ins too.
+  await fed.identity.requireSignUpOpen();
   const now = new Date().toISOString();
   let user: UserRow;
   try {
