@@ -8,6 +8,7 @@ import {
   type TestGitHubProvider,
   type TestOidcProvider,
 } from '../support/identity-providers';
+import { settingsRepository } from '../../src/server/settings/repository';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
@@ -183,6 +184,24 @@ describe.each(ENGINES)('sign-in with identity providers (%s)', (engine) => {
       expect(second.body.localId).toBe(first.body.localId);
       expect(second.body.oauthIdToken).toMatch(/^ey/);
       expect(second.body.oauthAccessToken).toBeTruthy();
+    });
+
+    it('creates no account while sign-up is closed, and still signs in an existing one', async () => {
+      const settings = settingsRepository(server.database.db);
+      const member = oidcPerson();
+      expect((await codeFlow('oidc.test', member.id)).status).toBe(200);
+      await settings.set('signUpOpen', false, null, new Date().toISOString());
+      try {
+        const newcomer = oidcPerson();
+        const refused = (await codeFlow('oidc.test', newcomer.id)) as unknown as { status: number; body: ErrorBody };
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.message).toMatch(/^ADMIN_ONLY_OPERATION/);
+        const again = await codeFlow('oidc.test', member.id);
+        expect(again.status).toBe(200);
+        expect(again.body.isNewUser).toBe(false);
+      } finally {
+        await settings.set('signUpOpen', true, null, new Date().toISOString());
+      }
     });
 
     it('refuses a replayed answer (state) and an answer from another sign-in', async () => {
