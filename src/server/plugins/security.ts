@@ -61,7 +61,9 @@ export const SITE_CSP_DIRECTIVES = { ...CSP_DIRECTIVES, styleSrc: ["'self'"] };
 
 /**
  * Browser features no page of ours uses are switched off for every page and anything it embeds;
- * full screen (the video player) and sharing (the movie list) stay available to our own origin.
+ * full screen (the video player) stays available to our own origin. Sharing (the movie list) is
+ * left to its default, our own origin: Chromium does not know `web-share` in this header and
+ * warns on every page that names it.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
@@ -75,7 +77,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'fullscreen=(self)',
-  'web-share=(self)',
 ].join(', ');
 
 function helmetOptions(directives: typeof CSP_DIRECTIVES): FastifyHelmetOptions {
