@@ -5,13 +5,13 @@
 // (BENCH_REDIS_URL / TEST_REDIS_URL, default redis://127.0.0.1:6379): writes go to the first,
 // clients listen on the second. Loopback only; every loop is bounded.
 //   npm run build && npm run bench:live            (DIST_DIR, BENCH_PORT to vary)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { startBuiltServer, stopServer } from './built-server.mjs';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const basePort = Number(process.env.BENCH_PORT ?? 38021);
@@ -29,30 +29,13 @@ if (!existsSync(serverFile)) {
 const clientAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
-async function startServer(port, env) {
-  const child = spawn(process.execPath, ['--expose-gc', serverFile], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startServer(port, env) {
+  return startBuiltServer({
+    serverFile,
+    nodeArgs: ['--expose-gc'],
+    origin: `http://127.0.0.1:${port}`,
+    env: { PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...env },
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the server on port ${port} did not start`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const rssKiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

@@ -3,7 +3,6 @@
 // first rendered rows and from a search keystroke to the updated list, plus scrolling.
 //   npm run build && npm run bench:movies        (DIST_DIR, BENCH_PORT, BENCH_MOVIES to vary)
 /* global document, window, MutationObserver, requestAnimationFrame -- the functions handed to page.evaluate run in the browser */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
@@ -12,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.mjs';
+import { startBuiltServer, stopServer } from './built-server.mjs';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const port = Number(process.env.BENCH_PORT ?? 3390);
@@ -27,10 +27,12 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-movies-'));
 const databaseFile = join(dir, 'bench.db');
 
 /** Starts the built server on the benchmark database and waits until it answers. */
-async function startServer() {
-  const child = spawn(process.execPath, [serverFile], {
+function startServer() {
+  return startBuiltServer({
+    serverFile,
+    origin,
+    timeoutMs: 30_000,
     env: {
-      ...process.env,
       PORT: String(port),
       HOST: 'localhost',
       DIST_DIR: distDir,
@@ -38,27 +40,7 @@ async function startServer() {
       SEED: 'demo',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the server on port ${port} did not start`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** GET with gzip accepted, counting the bytes as they come over the wire (fetch would inflate them). */
