@@ -8,7 +8,11 @@ export const roleSchema = z.enum(ROLES);
 export const adminSessionSchema = z.object({ uid: z.string(), email: z.string(), roles: z.array(roleSchema) });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 
-export const settingsSchema = z.object({ signUpOpen: z.boolean() });
+export const settingsSchema = z.object({
+  signUpOpen: z.boolean(),
+  /** Staff and admins reach the console only with two-step sign-in on (403 `two_step_required`). */
+  staffTwoStepRequired: z.boolean(),
+});
 export type SiteSettings = z.infer<typeof settingsSchema>;
 export const settingsPatchSchema = settingsSchema.partial().strict();
 

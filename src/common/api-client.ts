@@ -20,6 +20,8 @@ export function readCookie(name: string): string | undefined {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body sent as it is (an uploaded file) with its own Content-Type, instead of JSON. */
+  rawBody?: { data: Blob; contentType: string };
   headers?: Record<string, string>;
   /** Bearer token for calls that need a signed-in user. */
   idToken?: string | null;
@@ -33,7 +35,9 @@ export interface RequestOptions {
 async function ensureXsrfToken(): Promise<string | undefined> {
   let token = readCookie(XSRF_COOKIE);
   if (!token) {
-    await fetch('/api/config', { credentials: 'same-origin' }).catch(() => undefined);
+    // From the network, never the service worker's or the HTTP cache's copy: only the server's
+    // answer carries the cookie, and the write must wait for it.
+    await fetch('/api/config', { credentials: 'same-origin', cache: 'no-store' }).catch(() => undefined);
     token = readCookie(XSRF_COOKIE);
   }
   return token;
@@ -43,6 +47,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.rawBody) headers['Content-Type'] = options.rawBody.contentType;
   if (options.idToken) headers.Authorization = `Bearer ${options.idToken}`;
   if (method !== 'GET' && path.startsWith('/')) {
     const token = await ensureXsrfToken();
@@ -61,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody ? options.rawBody.data : options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: controller.signal,
       ...(options.cache ? { cache: options.cache } : {}),

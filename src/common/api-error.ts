@@ -10,6 +10,8 @@ export const API_ERROR_CODES = [
   'forbidden',
   /** The action needs a sign-in younger than 5 minutes: log in again, then retry. */
   'recent_login_required',
+  /** Staff and admins must turn two-step sign-in on first (the console's setting). */
+  'two_step_required',
   'csrf_failed',
   'not_found',
   'conflict',

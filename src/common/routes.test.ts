@@ -22,3 +22,12 @@ describe('trimTrailingSlashes', () => {
     expect(performance.now() - started).toBeLessThan(250);
   });
 });
+
+describe('the staff console', () => {
+  it.each(['/admin', '/admin/', '/admin/inbox', '/admin/content/services/new', '/admin/setupx'])('%s is the app', (path) => {
+    expect(isAppPath(path)).toBe(true);
+  });
+  it.each(['/admin/setup', '/admin/setup/', '/administrator'])('%s is not (the server answers it)', (path) => {
+    expect(isAppPath(path)).toBe(false);
+  });
+});

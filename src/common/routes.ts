@@ -16,6 +16,8 @@ export const APP_PATH_PATTERNS: readonly RegExp[] = [
   /^\/movie-example$/,
   /^\/charts-and-graphs$/,
   /^\/video-example\/[^/]+$/,
+  // The staff console; /admin/setup is the server's own page (the first administrator).
+  /^\/admin(\/(?!setup$).*)?$/,
 ];
 
 /**

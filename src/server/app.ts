@@ -11,6 +11,7 @@ import admin from './admin/index';
 import { createChangeBus } from './changes/bus';
 import liveRoutes from './changes/routes';
 import contentRoutes from './content/routes';
+import imageRoutes from './images/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './lib/rate-limit/index';
 import { serializeRequest } from './lib/log-redaction';
@@ -28,6 +29,7 @@ import scheduleRoutes from './schedule/routes';
 import statsRoutes from './stats/routes';
 import seoRoutes from './seo/routes';
 import supportRoutes from './support/routes';
+import inbox from './inbox/index';
 import { compileResponsesOnce } from './lib/response-schemas';
 import { builtSiteRenderer, type SiteRenderer } from './render/site-renderer';
 import type { RegisteredRoute } from './types';
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statsRoutes);
   // Feature routes register here, one plugin per feature.
   await app.register(contentRoutes);
+  await app.register(inbox);
+  await app.register(imageRoutes);
   await app.register(supportRoutes);
   await app.register(seoRoutes);
   await app.register(backupSchedule);

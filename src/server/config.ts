@@ -89,6 +89,30 @@ const schema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().default('Northwind Computer Services <no-reply@northwind.example>'),
+    /** Who is told of each new Contact Us message: comma-separated addresses (none by default). */
+    SUPPORT_INBOX_EMAIL: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const addresses = value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean);
+        const bad = addresses.find((address) => address.length > 254 || !/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(address));
+        if (bad !== undefined || addresses.length > 20) {
+          context.addIssue({ code: 'custom', message: bad ? `"${bad.slice(0, 60)}" is not an email address` : 'at most 20 addresses' });
+          return z.NEVER;
+        }
+        return addresses;
+      }),
+    /** How long one mail may take to send before it counts as failed (and is retried). */
+    MAIL_TIMEOUT_MS: milliseconds(10_000, 100, 120_000),
+    /** The first retry of a failed mail waits this long; each further one twice as long (at most 15 minutes). */
+    MAIL_RETRY_BASE_MS: milliseconds(5000, 10, 600_000),
+    /** How often each instance looks for mails due in the outbox. */
+    MAIL_OUTBOX_POLL_MS: milliseconds(2000, 10, 600_000),
+    /** A Contact Us form sent sooner than this after it was shown is taken for a robot (stored as spam). */
+    CONTACT_MIN_FILL_MS: milliseconds(3000, 0, 600_000),
     /** Where the built client lives (index.html, assets/, ssr/). */
     DIST_DIR: z.string().default('dist'),
     /** Public origin used in canonical links, sitemap and mails; defaults to http://HOST:PORT. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { batchedStdout } from './logging/batched-stdout';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DatabaseConnectionError, openDatabase } from './db/database';
 import { MigrationError, migrateToLatest } from './db/migrate';
@@ -63,7 +64,8 @@ async function main() {
 
   let app;
   try {
-    app = await buildApp({ config, database, redis });
+    // Log lines leave in one write per turn of the event loop (logging/batched-stdout.ts).
+    app = await buildApp({ config, database, redis, logger: { stream: batchedStdout() } });
   } catch (error) {
     await database.close();
     redis?.disconnect();

@@ -140,7 +140,7 @@ describe.each(ENGINES)('staff roles (%s)', (engine) => {
 
   it('closes and reopens public sign-up: ADMIN_ONLY_OPERATION while closed, audited', async () => {
     const closed = await admin.call<{ signUpOpen: boolean }>('PATCH', '/api/admin/settings', { signUpOpen: false });
-    expect(closed.body).toEqual({ signUpOpen: false });
+    expect(closed.body).toEqual({ signUpOpen: false, staffTwoStepRequired: false });
     try {
       const refused = await identityCall<IdentityErrorBody>(server, 'accounts:signUp', { email: uniqueEmail(), password: PASSWORD });
       expect(refused.status).toBe(400);
@@ -148,8 +148,8 @@ describe.each(ENGINES)('staff roles (%s)', (engine) => {
       // Existing accounts still sign in.
       expect((await signIn(server, user.email)).idToken).toBeTruthy();
       const [entry] = await auditEntries(server, 'settings.update');
-      expect(JSON.parse(entry!.before_json!)).toEqual({ signUpOpen: true });
-      expect(JSON.parse(entry!.after_json!)).toEqual({ signUpOpen: false });
+      expect(JSON.parse(entry!.before_json!)).toEqual({ signUpOpen: true, staffTwoStepRequired: false });
+      expect(JSON.parse(entry!.after_json!)).toEqual({ signUpOpen: false, staffTwoStepRequired: false });
       const invalid = await admin.call<ErrorBody>('PATCH', '/api/admin/settings', { signUpOpen: 'yes' });
       expect(invalid.status).toBe(400);
       const unknown = await admin.call<ErrorBody>('PATCH', '/api/admin/settings', { openEverything: true });

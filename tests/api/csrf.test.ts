@@ -82,6 +82,52 @@ describe.each(ENGINES)('CSRF protection on %s', (engine) => {
     expect(server.client.cookie('XSRF-TOKEN')).toBe(token);
   });
 
+  it('hands out the cookie on HTML documents and /api/config only, and only when missing', async () => {
+    const setCookie = async (path: string, cookie?: string) => {
+      const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+      await response.arrayBuffer();
+      return response.headers.getSetCookie().join('\n');
+    };
+    const issued = /^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/; SameSite=Strict$/;
+    // Where a browser arrives (a site page, the app's shell) and what the API client asks first.
+    for (const path of ['/', '/about', '/app', '/login', '/api/config']) expect(await setCookie(path), path).toMatch(issued);
+    // JSON reads and unknown addresses do not: nothing there needs the token.
+    for (const path of ['/api/services', '/api/movies', '/api/health', '/sitemap.xml', '/api/nothing-here']) {
+      expect(await setCookie(path), path).toBe('');
+    }
+    // A visitor holding a valid token keeps it; an unsigned one is replaced.
+    const token = /XSRF-TOKEN=([^;]+)/.exec(await setCookie('/'))![1]!;
+    expect(await setCookie('/', `XSRF-TOKEN=${token}`)).toBe('');
+    expect(await setCookie('/api/config', `XSRF-TOKEN=${token}`)).toBe('');
+    expect(await setCookie('/', 'XSRF-TOKEN=planted.value')).toMatch(issued);
+  });
+
+  it('lets a fresh browser write: the token from a page, or from /api/config, is accepted', async () => {
+    for (const path of ['/', '/api/config']) {
+      const before = await count(server);
+      const first = await fetch(`${server.url}${path}`);
+      await first.arrayBuffer();
+      const token = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join())![1]!;
+      const write = await fetch(`${server.url}/api/support-messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+        body: JSON.stringify(message),
+      });
+      expect(write.status, path).toBe(201);
+      expect(write.headers.getSetCookie().join(), path).not.toContain('XSRF-TOKEN');
+      expect(await count(server)).toBe(before + 1);
+    }
+  });
+
+  it('refuses concurrent writes without the header, storing none of them', async () => {
+    const before = await count(server);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => server.client.request<ErrorBody>('POST', '/api/support-messages', { body: message, csrf: false })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(403));
+    expect(await count(server)).toBe(before);
+  });
+
   it('accepts a token issued by another instance on the same database', async () => {
     const other = await server.restart();
     server = other;

@@ -1,17 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { fakeDist, sourceRenderer } from '../support/fake-dist';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /** The site rendered from its source and a minimal app shell: pages answer without a build. */
-const sourceRenderer: SiteRenderer = {
-  assets: { script: '', styles: [], preloads: [] },
-  module: () => import('../../src/site/entry-server'),
-};
 
 /**
  * Thousands of malformed requests to every registered route (found through the app's onRoute
@@ -283,9 +277,7 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'nw-fuzz-dist-'));
-    mkdirSync(join(dist, 'client'), { recursive: true });
-    writeFileSync(join(dist, 'client', 'index.html'), '<!doctype html><title>app</title>');
+    dist = fakeDist('nw-fuzz-dist-');
     server = await startTestServer({ engine, env: { DIST_DIR: dist }, siteRenderer: sourceRenderer });
   });
   afterAll(async () => {

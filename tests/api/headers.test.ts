@@ -1,26 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { fakeDist, sourceRenderer } from '../support/fake-dist';
 import { startTestServer, type TestServer } from '../support/test-server';
-
-/** Renders the site from its source, so this test needs no build. */
-const sourceRenderer: SiteRenderer = {
-  assets: { script: '', styles: [], preloads: [] },
-  module: () => import('../../src/site/entry-server'),
-};
-
-/** A built client of our own: the app shell, an asset, and Vite's manifest under .vite/. */
-function fakeDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'nw-dist-'));
-  mkdirSync(join(dist, 'client', '.vite'), { recursive: true });
-  mkdirSync(join(dist, 'client', 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'client', 'index.html'), '<!doctype html><title>app</title>');
-  writeFileSync(join(dist, 'client', 'assets', 'app-1234.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify({ 'src/app/main.tsx': { file: 'assets/app-1234.js' } }));
-  return dist;
-}
 
 describe('what the server shows the public', () => {
   let server: TestServer;

@@ -51,6 +51,8 @@ describe.each(ENGINES)('two-step sign-in (%s)', (engine) => {
       engine,
       env: {
         PUBLIC_URL: APP,
+        // TOTP secrets are sealed at rest under it (decision 0111).
+        KEY_ENCRYPTION_SECRET: 'a key-encryption secret for the two-step tests 0123456789',
         IDENTITY_PROVIDERS: JSON.stringify([
           {
             providerId: 'oidc.test',
@@ -131,6 +133,14 @@ describe.each(ENGINES)('two-step sign-in (%s)', (engine) => {
       .execute();
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.code_hash)).not.toContain(done.body.recoveryCodes[0]);
+    // The TOTP secret is sealed at rest (AES-256-GCM, decision 0111), never the plain base32.
+    const factor = await server.database.db
+      .selectFrom('mfa_enrollments')
+      .select('secret')
+      .where('user_id', '=', signUp.body.localId)
+      .executeTakeFirstOrThrow();
+    expect(factor.secret).toMatch(/^enc:v1:/);
+    expect(factor.secret).not.toContain(sharedSecretKey);
 
     const lookup = await v1<{ users: { mfaInfo?: { displayName?: string }[] }[] }>('accounts:lookup', { idToken: done.body.idToken });
     expect(lookup.body.users[0]!.mfaInfo).toEqual([expect.objectContaining({ displayName: 'Phone', totpInfo: {} })]);

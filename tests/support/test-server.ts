@@ -162,7 +162,7 @@ export class HttpClient {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: { body?: unknown; rawBody?: string | Blob; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<HttpResponse<T>> {
     if (method !== 'GET' && options.csrf !== false && !this.cookies.has('XSRF-TOKEN')) {
       await this.request('GET', '/api/config');
@@ -171,7 +171,7 @@ export class HttpClient {
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && options.csrf !== false && this.cookies.has('XSRF-TOKEN'))
       headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-    let body: string | undefined;
+    let body: string | Blob | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);

@@ -13,6 +13,12 @@ describe('content kinds', () => {
     const map = CONTENT_KIND_MAPS['team-members'];
     const row = map.toRow({ name: 'A', skills: ['x'], joinedYear: 2020 });
     expect(row).toEqual({ name: 'A', skills: '["x"]', joined_year: 2020 });
-    expect(map.fromRow({ id: 'a', position: 1, version: 2, ...row })).toEqual({ name: 'A', skills: ['x'], joinedYear: 2020 });
+    expect(map.fromRow({ id: 'a', position: 1, version: 2, ...row })).toEqual({
+      name: 'A',
+      skills: ['x'],
+      joinedYear: 2020,
+      imageId: null,
+    });
+    expect(map.fromRow({ id: 'a', position: 1, version: 2, ...row, image_id: 'abc' })).toMatchObject({ imageId: 'abc' });
   });
 });

@@ -21,7 +21,13 @@ const same: Pick<ContentKindMap, 'toRow' | 'fromRow'> = {
 };
 
 export const CONTENT_KIND_MAPS: Record<ContentKind, ContentKindMap> = {
-  services: { table: 'services', itemType: 'service', idFrom: 'title', ...same },
+  services: {
+    table: 'services',
+    itemType: 'service',
+    idFrom: 'title',
+    toRow: (item) => ({ ...item }),
+    fromRow: ({ id: _id, position: _position, version: _version, image_id, ...fields }) => ({ ...fields, imageId: image_id ?? null }),
+  },
   'core-values': { table: 'core_values', itemType: 'core_value', idFrom: 'title', ...same },
   'client-reviews': {
     table: 'client_reviews',
@@ -35,10 +41,11 @@ export const CONTENT_KIND_MAPS: Record<ContentKind, ContentKindMap> = {
     itemType: 'team_member',
     idFrom: 'name',
     toRow: ({ skills, joinedYear, ...fields }) => ({ ...fields, skills: JSON.stringify(skills ?? []), joined_year: joinedYear }),
-    fromRow: ({ id: _id, position: _position, version: _version, skills, joined_year, ...fields }) => ({
+    fromRow: ({ id: _id, position: _position, version: _version, skills, joined_year, image_id, ...fields }) => ({
       ...fields,
       skills: parseSkills(String(skills)),
       joinedYear: Number(joined_year),
+      imageId: image_id ?? null,
     }),
   },
 };

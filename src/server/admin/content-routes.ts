@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentImageSchema } from '../../common/admin-content-images';
+import { isImageKind } from '../../common/content-images';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, CONTENT_KINDS, itemMeta, reorderInput, versionField } from '../../common/content-schemas';
 import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
@@ -27,7 +29,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const kind of CONTENT_KINDS) {
     const input = CONTENT_INPUTS[kind];
-    const item = itemMeta.extend(input.shape);
+    const item = itemMeta.extend(input.shape).extend(isImageKind(kind) ? { image: contentImageSchema.nullable() } : {});
     const conflictBody = errorResponse.extend({ current: item.nullable() });
     const service = contentService(app.database.db, kind);
     const base = `/api/admin/${kind}`;

@@ -4,12 +4,14 @@ import { type ContentKind } from '../../common/content-schemas';
 import { auditRepository } from '../audit/repository';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../identity/users-repository';
+import { imagesRepository } from '../images/images-repository';
 import { conflict, notFound } from '../lib/http-error';
 import { CONTENT_KIND_MAPS, slugFor } from './content-kinds';
+import { type ContentItem, currentItem, itemOfRow, presentItem, presentItems } from './content-present';
 import { type ContentRow, contentRepository } from './content-repository';
 import type { Actor } from './roles-service';
 
-export type ContentItem = Record<string, unknown> & { id: string; position: number; version: number };
+export type { ContentItem };
 
 /** A save that started from an older version: nothing was written; `current` is what is there now. */
 export type SaveResult = { ok: true; item: ContentItem } | { ok: false; current: ContentItem | null };
@@ -20,7 +22,7 @@ export type SaveResult = { ok: true; item: ContentItem } | { ok: false; current:
  */
 export function contentService(db: Kysely<Database>, kind: ContentKind) {
   const map = CONTENT_KIND_MAPS[kind];
-  const toItem = (row: ContentRow): ContentItem => ({ id: row.id, position: row.position, version: row.version, ...map.fromRow(row) });
+  const toItem = (row: ContentRow): ContentItem => itemOfRow(kind, row);
   const audit = (trx: Kysely<Database>, actor: Actor, action: string, id: string | null, before?: unknown, after?: unknown) =>
     auditRepository(trx).record({ actor, action: `${map.itemType}.${action}`, itemType: map.itemType, itemId: id, before, after });
 
@@ -33,13 +35,13 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
       await repository.insert(id, map.toRow(input));
       const item = toItem((await repository.find(id))!);
       await audit(trx, actor, 'create', id, undefined, item);
-      return item;
+      return presentItem(trx, kind, item);
     });
   }
 
   return {
     async list(): Promise<ContentItem[]> {
-      return (await contentRepository(db, map).list()).map(toItem);
+      return presentItems(db, kind, (await contentRepository(db, map).list()).map(toItem));
     },
 
     async create(actor: Actor, input: Record<string, unknown>): Promise<ContentItem> {
@@ -58,10 +60,10 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
         const repository = contentRepository(trx, map);
         const before = await repository.find(id);
         if (!before) throw notFound(`This item no longer exists: someone deleted it since you opened it.`);
-        if (!(await repository.update(id, version, map.toRow(input)))) return { ok: false, current: toItem(before) };
+        if (!(await repository.update(id, version, map.toRow(input)))) return { ok: false, current: await currentItem(trx, kind, id) };
         const item = toItem((await repository.find(id))!);
         await audit(trx, actor, 'update', id, toItem(before), item);
-        return { ok: true, item };
+        return { ok: true, item: await presentItem(trx, kind, item) };
       });
     },
 
@@ -70,9 +72,12 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
         const repository = contentRepository(trx, map);
         const before = await repository.find(id);
         if (!before) throw notFound(`This item no longer exists: someone deleted it already.`);
-        if (!(await repository.delete(id, version))) return { ok: false, current: toItem(before) };
-        await audit(trx, actor, 'delete', id, toItem(before), undefined);
-        return { ok: true, item: toItem(before) };
+        if (!(await repository.delete(id, version))) return { ok: false, current: await currentItem(trx, kind, id) };
+        const removed = toItem(before);
+        await audit(trx, actor, 'delete', id, removed, undefined);
+        // A picture no other item shows goes with the item.
+        if (typeof removed.imageId === 'string') await imagesRepository(trx).deleteIfUnused(removed.imageId);
+        return { ok: true, item: removed };
       });
     },
 
@@ -88,7 +93,7 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
         for (const [index, id] of ids.entries()) await repository.setPosition(id, -(index + 1));
         for (const [index, id] of ids.entries()) await repository.setPosition(id, index + 1);
         await audit(trx, actor, 'reorder', null, { order: current }, { order: ids });
-        return (await repository.list()).map(toItem);
+        return presentItems(trx, kind, (await repository.list()).map(toItem));
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Role, rolesAllow } from '../../common/roles';
+import { requireStaffSecondFactor } from '../identity/mfa/staff-two-step';
 import { requireCaller } from '../identity/require-user';
 import { isRecentSignIn } from '../identity/rules';
 import { forbidden, HttpError } from '../lib/http-error';
@@ -23,6 +24,7 @@ export async function requireRole(request: FastifyRequest, role: Role): Promise<
   const { user, claims } = await requireCaller(request);
   const roles = await request.server.identity.rolesOf(user.id);
   if (!rolesAllow(roles, role)) throw forbidden(`Only ${ROLE_NAMES[role]} can do that; your account does not have that role.`);
+  await requireStaffSecondFactor(request.server.database.db, user.id);
   return { uid: user.id, email: user.email, roles, authTimeSeconds: claims.auth_time };
 }
 

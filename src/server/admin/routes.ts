@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,15 +12,18 @@ import {
 import { auditRepository } from '../audit/repository';
 import type { AuditLogRow } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { badRequest, HttpError } from '../lib/http-error';
+import { badRequest } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
+import contentImageAdminRoutes from '../images/admin-routes';
 import contentAdminRoutes from './content-routes';
+import moviesAdminRoutes from './movies-routes';
 import usersAdminRoutes from './users-routes';
+import { assertCanRequireTwoStep } from '../identity/mfa/staff-two-step';
 import { requireAdmin, requireRecentSignIn, requireStaff } from './guards';
+import { consoleRouteDefaults } from './console-route-defaults';
 import { rolesService } from './roles-service';
 
-/** Console requests per client address and minute: far above a person's pace. */
-export const ADMIN_RATE_LIMIT = { max: 600, timeWindowMs: 60_000 } as const;
+export { ADMIN_RATE_LIMIT } from './console-route-defaults';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
@@ -45,29 +47,12 @@ function auditEntry(row: AuditLogRow) {
  * get 401, signed-in users without the role 403; roles are read from the database each time.
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Every console route gets the limit; this hook must run before the rate-limit plugin's own.
-  app.addHook('onRoute', (route) => {
-    route.config = {
-      ...route.config,
-      rateLimit: {
-        max: ADMIN_RATE_LIMIT.max,
-        timeWindow: ADMIN_RATE_LIMIT.timeWindowMs,
-        errorResponseBuilder: (_request, context) =>
-          new HttpError(429, 'rate_limited', `Too many console requests from your address. Please try again in ${context.after}.`),
-      },
-    };
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
-  await app.register(rateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(app.redis ? { redis: app.redis, nameSpace: 'nw-rl-admin-' } : {}),
-  });
+  await consoleRouteDefaults(app, 'nw-rl-admin-');
 
   await app.register(contentAdminRoutes);
+  await app.register(contentImageAdminRoutes);
   await app.register(usersAdminRoutes);
+  await app.register(moviesAdminRoutes);
   const roles = rolesService(app.database.db, app.database.engine);
 
   app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {
@@ -91,6 +76,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.staffCaller!;
       requireRecentSignIn(caller);
+      if (request.body.staffTwoStepRequired === true) await assertCanRequireTwoStep(app.database.db, caller.uid);
       return roles.updateSettings({ id: caller.uid, email: caller.email }, request.body);
     },
   );

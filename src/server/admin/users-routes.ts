@@ -10,7 +10,7 @@ const uidParams = z.object({ uid: z.string().min(1).max(128) });
 
 /** User administration for admins: search, details, disable/enable, end sessions, delete. */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = usersService(app.database.db, app.database.engine);
+  const users = usersService(app.database.db, app.database.engine, (events) => app.live.announce(events));
   /** Every change to a user needs an admin who signed in within 5 minutes. */
   const adminChange = {
     preValidation: async (request: Parameters<typeof requireAdmin>[0]) => {

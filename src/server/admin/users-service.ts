@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { sessionTag } from '../../common/session-tag';
 import type { Role } from '../../common/roles';
 import { auditRepository } from '../audit/repository';
+import type { ChangeEvent } from '../changes/protocol';
+import { appendChange } from '../changes/repository';
 import type { Engine } from '../db/database';
 import type { Database, UserRow } from '../db/schema';
 import { refreshTokensRepository } from '../identity/refresh-tokens-repository';
@@ -42,17 +45,22 @@ function describe(user: UserRow, roles: Role[]): UserDetails {
  * and ending sessions revoke every refresh token and move valid_since, so the user's ID tokens
  * stop working at the next request, not at expiry.
  */
-export function usersService(db: Kysely<Database>, engine: Engine) {
+export function usersService(db: Kysely<Database>, engine: Engine, announce: (events: ChangeEvent[]) => void = () => undefined) {
   async function load(trx: Kysely<Database>, uid: string): Promise<{ user: UserRow; details: UserDetails }> {
     const user = await usersRepository(trx).findById(uid);
     if (!user) throw notFound(`There is no user with the id "${uid}".`);
     return { user, details: describe(user, await userRolesRepository(trx, engine).rolesOf(uid)) };
   }
 
-  async function endSessions(trx: Kysely<Database>, uid: string, now: string): Promise<void> {
+  /** Also tells the open app of that account, through the live stream, to check its session at once. */
+  async function endSessions(trx: Transaction<Database>, uid: string, now: string): Promise<ChangeEvent> {
     await refreshTokensRepository(trx).revokeAllForUser(uid, now);
     await usersRepository(trx).update(uid, { valid_since: now });
+    return sessionsEnded(trx, uid);
   }
+
+  const sessionsEnded = async (trx: Transaction<Database>, uid: string) =>
+    appendChange(trx, { topic: 'sessions', kind: 'ended', key: await sessionTag(uid) });
 
   /** An admin must not lock out the last administrator (themselves included). */
   async function refuseLastAdmin(trx: Kysely<Database>, details: UserDetails, what: string): Promise<void> {
@@ -75,37 +83,43 @@ export function usersService(db: Kysely<Database>, engine: Engine) {
     },
 
     async setDisabled(actor: Actor, uid: string, disabled: boolean): Promise<UserDetails> {
-      return db.transaction().execute(async (trx) => {
+      const { after, events } = await db.transaction().execute(async (trx) => {
         const { details: before } = await load(trx, uid);
         if (disabled) await refuseLastAdmin(trx, before, 'disable');
         const now = new Date().toISOString();
         await usersRepository(trx).update(uid, { disabled: disabled ? 1 : 0 });
-        if (disabled) await endSessions(trx, uid, now);
+        const events = disabled ? [await endSessions(trx, uid, now)] : [];
         const { details: after } = await load(trx, uid);
         await auditRepository(trx).record(
           { actor, action: disabled ? 'user.disable' : 'user.enable', itemType: 'user', itemId: uid, before, after },
           now,
         );
-        return after;
+        return { after, events };
       });
+      announce(events);
+      return after;
     },
 
     async endAllSessions(actor: Actor, uid: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const event = await db.transaction().execute(async (trx) => {
         const { details } = await load(trx, uid);
         const now = new Date().toISOString();
-        await endSessions(trx, uid, now);
+        const event = await endSessions(trx, uid, now);
         await auditRepository(trx).record({ actor, action: 'user.end_sessions', itemType: 'user', itemId: uid, before: details }, now);
+        return event;
       });
+      announce([event]);
     },
 
     async remove(actor: Actor, uid: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const event = await db.transaction().execute(async (trx) => {
         const { details } = await load(trx, uid);
         await refuseLastAdmin(trx, details, 'delete');
         await usersRepository(trx).delete(uid);
         await auditRepository(trx).record({ actor, action: 'user.delete', itemType: 'user', itemId: uid, before: details });
+        return sessionsEnded(trx, uid);
       });
+      announce([event]);
     },
   };
 }

@@ -18,6 +18,8 @@ export const PUBLIC_TOPICS: readonly TopicDefinition[] = [
   { name: 'movies', canRead: () => true },
   { name: 'schedule', canRead: () => true },
   { name: 'stats', canRead: () => true },
+  // "The sessions of the account with this tag were ended": carries a hash, never an id (decision 0910).
+  { name: 'sessions', canRead: () => true },
 ];
 
 export class TopicRegistry {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamMemberRow } from '../db/schema';
+import { imagesRepository } from '../images/images-repository';
 import type { TeamMemberItem } from '../../site/site-data';
 
-const COLUMNS = ['id', 'name', 'role', 'bio', 'email', 'skills', 'joined_year'] as const;
+const COLUMNS = ['id', 'name', 'role', 'bio', 'email', 'skills', 'joined_year', 'image_id'] as const;
 
 /** Skills are stored as JSON text; a damaged value shows as no skills rather than a broken page. */
 export function parseSkills(text: string): string[] {
@@ -14,7 +15,14 @@ export function parseSkills(text: string): string[] {
   }
 }
 
-function toItem(row: Pick<TeamMemberRow, (typeof COLUMNS)[number]>): TeamMemberItem {
+type Row = Pick<TeamMemberRow, (typeof COLUMNS)[number]>;
+
+async function toItems(db: Kysely<Database>, rows: Row[]): Promise<TeamMemberItem[]> {
+  const images = await imagesRepository(db).describe(rows.map((row) => row.image_id));
+  return rows.map((row) => toItem(row, row.image_id ? (images.get(row.image_id) ?? null) : null));
+}
+
+function toItem(row: Row, image: TeamMemberItem['image']): TeamMemberItem {
   return {
     id: row.id,
     name: row.name,
@@ -23,19 +31,20 @@ function toItem(row: Pick<TeamMemberRow, (typeof COLUMNS)[number]>): TeamMemberI
     email: row.email,
     skills: parseSkills(row.skills),
     joinedYear: Number(row.joined_year),
+    image,
   };
 }
 
 /** The team (spec 3 Our_Team), in display order. */
 export async function listTeamMembers(db: Kysely<Database>): Promise<TeamMemberItem[]> {
   const rows = await db.selectFrom('team_members').select(COLUMNS).orderBy('position').orderBy('id').execute();
-  return rows.map(toItem);
+  return toItems(db, rows);
 }
 
 /** One member (spec 3 Our_Team/{id}), or null when there is none with that id. */
 export async function findTeamMember(db: Kysely<Database>, id: string): Promise<TeamMemberItem | null> {
   const row = await db.selectFrom('team_members').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? toItem(row) : null;
+  return row ? ((await toItems(db, [row]))[0] ?? null) : null;
 }
 
 export async function countTeamMembers(db: Kysely<Database>): Promise<number> {

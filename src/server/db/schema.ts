@@ -130,6 +130,8 @@ export interface ServicesTable {
   icon: string;
   /** Raised by every save (migration 0011); a save from an older version is refused. */
   version: Generated<number>;
+  /** The service's picture (content_images), or null (migration 0070). */
+  image_id: string | null;
 }
 
 export interface CoreValuesTable {
@@ -166,6 +168,26 @@ export interface TeamMembersTable {
   joined_year: number;
   /** Raised by every save (migration 0011); a save from an older version is refused. */
   version: Generated<number>;
+  /** The member's photo (content_images), or null (migration 0070). */
+  image_id: string | null;
+}
+
+/** An uploaded picture (migration 0070); its size is that of its largest variant. */
+export interface ContentImagesTable {
+  id: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+/** One WebP width of a picture, addressed by the SHA-256 of its bytes (base64 in `data`). */
+export interface ContentImageVariantsTable {
+  hash: string;
+  image_id: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  data: string;
 }
 
 export interface SupportMessagesTable {
@@ -176,6 +198,53 @@ export interface SupportMessagesTable {
   message: string;
   date: string;
   idempotency_key: string | null;
+  /** Inbox status (migration 0080): new, open, answered, closed, spam. */
+  status: Generated<string>;
+  spam_reason: string | null;
+  /** lower(email), for prefix search on both engines. */
+  email_lower: string | null;
+  /** lower(name, email, subject, message), for portable case-insensitive search. */
+  search_text: string | null;
+}
+
+/** A reply, internal note or status change of a Contact Us message. */
+export interface SupportMessageEventsTable {
+  id: string;
+  message_id: string;
+  at: string;
+  kind: 'reply' | 'note' | 'status';
+  actor_id: string | null;
+  actor_email: string | null;
+  body: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  /** Replies: the mail_outbox row that carries the mail. */
+  outbox_id: string | null;
+}
+
+/** Mails waiting for (or done with) the background sender; claimed with a lease per row. */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string;
+  created_at: string;
+  next_attempt_at: string;
+  /** An instance holds the row until then; after it, another may take it over. */
+  claimed_until: string;
+  claimed_by: string | null;
+  attempts: Generated<number>;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+/** Staff choices about inbox mails. */
+export interface StaffNotificationPrefsTable {
+  user_id: string;
+  notify_new_messages: number;
+  updated_at: string;
 }
 
 export interface MoviesTable {
@@ -288,7 +357,12 @@ export interface Database {
   core_values: CoreValuesTable;
   client_reviews: ClientReviewsTable;
   team_members: TeamMembersTable;
+  content_images: ContentImagesTable;
+  content_image_variants: ContentImageVariantsTable;
   support_messages: SupportMessagesTable;
+  support_message_events: SupportMessageEventsTable;
+  mail_outbox: MailOutboxTable;
+  staff_notification_prefs: StaffNotificationPrefsTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
   job_leases: JobLeasesTable;
@@ -320,6 +394,8 @@ export type CoreValueRow = Selectable<CoreValuesTable>;
 export type ClientReviewRow = Selectable<ClientReviewsTable>;
 export type TeamMemberRow = Selectable<TeamMembersTable>;
 export type SupportMessageRow = Selectable<SupportMessagesTable>;
+export type SupportMessageEventRow = Selectable<SupportMessageEventsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type MovieRow = Selectable<MoviesTable>;
 export type ChangeLogRow = Selectable<ChangeLogTable>;
 export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;

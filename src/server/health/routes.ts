@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../lib/schemas';
+import { ISSUES_CSRF_COOKIE } from '../plugins/csrf';
 import { notReadyReason, probe, type ReadinessChecks } from './readiness';
 
 const probeResult = z.enum(['up', 'down', 'timeout']);
@@ -78,6 +79,8 @@ const health: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',
     {
+      // The API client fetches this before a write when it has no CSRF cookie yet.
+      ...ISSUES_CSRF_COOKIE,
       schema: {
         response: {
           200: z.object({

@@ -15,8 +15,9 @@ export const isSealed = (stored: string) => stored.startsWith(PREFIX);
  * from KEY_ENCRYPTION_SECRET and a random salt per value. Without a secret, values stay plain
  * JSON; plain values are always readable, so a secret can be introduced at any time.
  */
-export function keyCipher(secret: string | undefined) {
-  const derive = (salt: Buffer) => Buffer.from(hkdfSync('sha256', secret!, salt, INFO, 32));
+export function keyCipher(secret: string | undefined, info: string = INFO) {
+  // `info` separates the uses of one secret: a value sealed for one use never opens as another's.
+  const derive = (salt: Buffer) => Buffer.from(hkdfSync('sha256', secret!, salt, info, 32));
   return {
     enabled: secret !== undefined,
     seal(plain: string): string {

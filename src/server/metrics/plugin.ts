@@ -65,23 +65,37 @@ export default fp(async function metrics(app: FastifyInstance) {
   const instruments = createInstruments(app.database);
   app.decorate('metrics', instruments);
 
+  // One histogram child per method, route pattern and status, found again by a string key:
+  // prom-client would otherwise hash the label object on every request. Bounded, as the labels.
+  const durations = new Map<string, { observe(value: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    instruments.requestDuration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${status} ${route}`;
+    let child = durations.get(key);
+    if (!child) {
+      child = instruments.requestDuration.labels(request.method, route, String(status));
+      durations.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
     if (status === 429) instruments.rateLimitRefusals.inc({ route });
     done();
   });
 
   // Sign-ins are counted from their answers, so the identity service stays unaware of metrics.
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // The hook is added to the sign-in routes only, not run on every response.
+  const countSignIn = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const method = request.method === 'POST' ? signInMethod(request.routeOptions.url) : null;
     if (method) {
       const result = signInResult(reply.statusCode, typeof payload === 'string' ? payload : '');
       instruments.signIns.inc({ method, result });
       if (result === 'rate_limited') instruments.rateLimitRefusals.inc({ route: request.routeOptions.url ?? 'unmatched' });
     }
-    return payload;
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!signInMethod(route.url)) return;
+    route.onSend = [...[route.onSend ?? []].flat(), countSignIn];
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -4,7 +4,9 @@ import { compareTitles } from '../../common/movie-filter';
 import type { Movie, NewMovie } from '../../common/movie-schema';
 import { recordMovieChange } from '../changes/live';
 import type { ChangeEvent } from '../changes/protocol';
-import type { Database, MovieRow } from '../db/schema';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../identity/users-repository';
+import { isForeignKeyViolation, toMovie } from './rows';
 
 /** All SQL of the movies table, portable between SQLite and PostgreSQL. */
 export type AddMovieResult =
@@ -15,23 +17,6 @@ export type AddMovieResult =
   /** The author's account was deleted after their token was issued. */
   | { added: false; reason: 'unknown-author' };
 
-function toMovie(row: Pick<MovieRow, 'title' | 'genres'>): Movie {
-  return { title: row.title, genres: JSON.parse(row.genres) as string[] };
-}
-
-function errorCode(error: unknown): unknown {
-  return (error as { code?: unknown } | null)?.code;
-}
-
-/** True for a unique-constraint violation on either engine. */
-function isUniqueViolation(error: unknown): boolean {
-  return errorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE' || errorCode(error) === '23505';
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  return errorCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || errorCode(error) === '23503';
-}
-
 export function moviesRepository(db: Kysely<Database>) {
   return {
     /**
@@ -41,18 +26,6 @@ export function moviesRepository(db: Kysely<Database>) {
     async list(): Promise<Movie[]> {
       const rows = await db.selectFrom('movies').select(['title', 'genres']).execute();
       return rows.map(toMovie).sort(compareTitles);
-    },
-
-    /**
-     * A token that changes whenever the list does. Movies are only ever added (never edited or
-     * removed), so the count and the newest creation time pin the list down.
-     */
-    async version(): Promise<string> {
-      const row = await db
-        .selectFrom('movies')
-        .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('created_at').as('newest')])
-        .executeTakeFirstOrThrow();
-      return `${Number(row.count)}-${row.newest ? Date.parse(row.newest).toString(36) : '0'}`;
     },
 
     /** One movie by its exact title, else by the title ignoring case. */

@@ -10,6 +10,8 @@ import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { archiveAssets } from './asset-archive';
 import { sendIdentityError } from '../identity/identity-error';
+import { openerPolicyFor } from '../identity/federated/opener-policy';
+import { ISSUES_CSRF_COOKIE } from './csrf';
 import { sendError } from './errors';
 
 export interface ClientOptions {
@@ -42,6 +44,8 @@ export default async function client(app: FastifyInstance, options: ClientOption
       // (service worker, manifest, icons) is revalidated so a deploy is seen at once.
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : REVALIDATE);
+        // index.html is the app shell the service worker keeps: it opens sign-in popups.
+        if (path.endsWith('.html')) reply.header('Cross-Origin-Opener-Policy', openerPolicyFor(path, HTML)!);
       },
       cacheControl: false,
       preCompressed: false,
@@ -140,15 +144,20 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return streamPage(module, resolved, reply);
   };
 
-  const sendAppShell = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const html = readAppShell();
-    if (!html) return sendError(reply, 503, 'unavailable', 'The app has not been built yet: run `npm run build`.');
-    return reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+  const appShellFor = (path: string) => {
+    const openerPolicy = openerPolicyFor(path, HTML)!;
+    return async (_request: FastifyRequest, reply: FastifyReply) => {
+      const html = readAppShell();
+      if (!html) return sendError(reply, 503, 'unavailable', 'The app has not been built yet: run `npm run build`.');
+      return reply.header('Cache-Control', REVALIDATE).header('Cross-Origin-Opener-Policy', openerPolicy).type(HTML).send(html);
+    };
   };
 
   // The site's pages need no inline style, so their policy leaves 'unsafe-inline' out.
   const siteHeaders = app.siteSecurityHeaders;
+  // HTML documents are where a browser arrives first: they hand out the CSRF cookie if missing.
   const site = {
+    ...ISSUES_CSRF_COOKIE,
     onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       reply.headers(siteHeaders);
       done();
@@ -171,8 +180,14 @@ export default async function client(app: FastifyInstance, options: ClientOption
     '/movie-example',
     '/charts-and-graphs',
     '/video-example/:year',
+    // The staff console (/admin/setup is the server's own page, a more specific route).
+    '/admin',
+    '/admin/*',
+    // Where sign-in providers send the user back (not an app path of src/common/routes.ts, so
+    // the service worker leaves it to the network and its opener policy, decision 0110).
+    '/auth/handler',
   ]) {
-    app.get(path, sendAppShell);
+    app.get(path, ISSUES_CSRF_COOKIE, appShellFor(path));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
+import { csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
 
 const secret = randomBytes(32);
 
@@ -26,5 +26,16 @@ describe('CSRF tokens', () => {
     expect(sameCsrfToken('abc', 'abc')).toBe(true);
     expect(sameCsrfToken('abc', 'abd')).toBe(false);
     expect(sameCsrfToken('abc', 'abcd')).toBe(false);
+  });
+
+  it('never hands out the same nonce twice, across refills of the random pool', () => {
+    const nonces = Array.from({ length: 1000 }, () => issueCsrfToken(secret).split('.')[0]);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[\w-]{32}$/);
+  });
+
+  it('writes the cookie readable by script, strict, for the whole site; Secure over HTTPS', () => {
+    expect(csrfCookieHeader('n.s', false)).toBe('XSRF-TOKEN=n.s; Path=/; SameSite=Strict');
+    expect(csrfCookieHeader('n.s', true)).toBe('XSRF-TOKEN=n.s; Path=/; SameSite=Strict; Secure');
   });
 });

@@ -75,13 +75,19 @@ export default fp(
     };
     app.decorate('lifecycle', lifecycle);
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Synchronous hooks: they run on every request, and an async hook costs a promise each time.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('X-Instance', options.instanceId);
-      if (closing) return refuseWhileClosing(request, reply);
+      if (closing) {
+        void refuseWhileClosing(request, reply);
+        return;
+      }
+      done();
     });
     // Responses that start after shutdown began tell the client not to reuse the socket.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing && !reply.raw.headersSent) reply.header('Connection', 'close');
+      done(null, payload);
     });
     app.addHook('preClose', async () => {
       closing = true;

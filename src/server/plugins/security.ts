@@ -3,35 +3,11 @@ import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../common/api-client';
 import { THEME_INIT_SCRIPT } from '../../common/theme';
-import { serverSecret } from '../secrets/repository';
-import { isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
-import { sendError } from './errors';
+import csrf from './csrf';
 
 /** CSP hash of the inline theme script, the only inline script either face has. */
 export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Whether a request needs the CSRF header: a write to an `/api` route. Decided on the route the
- * router chose, never on the raw request target, which may be percent-encoded (`/%61pi/...`) or
- * in absolute form (`http://host/api/...`) and still reach the same handler.
- */
-export function needsCsrfCheck(method: string, routeUrl: string | undefined, rawUrl: string): boolean {
-  if (SAFE_METHODS.has(method)) return false;
-  // No route matched (an unknown path): judge the decoded path, so the answer is still 403.
-  return (routeUrl ?? decodedPath(rawUrl)).startsWith('/api/');
-}
-
-function decodedPath(rawUrl: string): string {
-  try {
-    return decodeURIComponent(new URL(rawUrl.slice(0, 2048), 'http://localhost').pathname);
-  } catch {
-    return rawUrl;
-  }
-}
 
 /**
  * The Content Security Policy of the app face. Ionic's web components inject <style> elements
@@ -116,33 +92,7 @@ export default fp(async function security(app: FastifyInstance) {
     done();
   });
 
-  // Double-submit CSRF token (spec 7): a cookie the page's script can read and must echo in the
-  // X-XSRF-TOKEN header on every non-GET /api request. Another site can send the cookie but
-  // cannot read it, so it cannot forge the header. The token is signed by the server (see
-  // csrf-token.ts), so a cookie someone else planted does not count; it is replaced.
-  const secret = await serverSecret(app.database.db, 'csrf');
-  app.addHook('onRequest', async (request, reply) => {
-    const cookieValue = request.cookies[XSRF_COOKIE];
-    const existing = isIssuedCsrfToken(secret, cookieValue) ? cookieValue : undefined;
-    if (!existing) {
-      reply.setCookie(XSRF_COOKIE, issueCsrfToken(secret), {
-        path: '/',
-        sameSite: 'strict',
-        httpOnly: false,
-        secure: request.protocol === 'https',
-      });
-    }
-    if (!needsCsrfCheck(request.method, request.routeOptions.url, request.url)) return;
-    const header = request.headers[XSRF_HEADER.toLowerCase()];
-    if (!existing || typeof header !== 'string' || !sameCsrfToken(existing, header)) {
-      return sendError(
-        reply,
-        403,
-        'csrf_failed',
-        `Missing or wrong ${XSRF_HEADER} header: send the value of the ${XSRF_COOKIE} cookie with every non-GET request.`,
-      );
-    }
-  });
+  await app.register(csrf);
 });
 
 declare module 'fastify' {

@@ -38,6 +38,7 @@ describe('personJsonLd', () => {
       email: 'maya@nw.example',
       skills: ['IT strategy'],
       joinedYear: 2011,
+      image: null,
     });
     expect(person).toMatchObject({
       '@type': 'Person',
@@ -46,5 +47,21 @@ describe('personJsonLd', () => {
       url: 'https://nw.example/team/maya-chen',
       worksFor: { '@id': 'https://nw.example/#organization' },
     });
+    expect(person).not.toHaveProperty('image');
+  });
+
+  it('names the largest variant of their photo as the image', () => {
+    const variant = (width: number) => ({ url: `/images/${String(width).padStart(64, '0')}.webp`, width, height: width });
+    const person = personJsonLd('https://nw.example', {
+      id: 'maya-chen',
+      name: 'Maya Chen',
+      role: 'Founder & CEO',
+      bio: 'Bio.',
+      email: 'maya@nw.example',
+      skills: [],
+      joinedYear: 2011,
+      image: { id: 'x', width: 640, height: 640, variants: [variant(160), variant(640), variant(320)] },
+    });
+    expect(person.image).toBe(`https://nw.example/images/${'640'.padStart(64, '0')}.webp`);
   });
 });

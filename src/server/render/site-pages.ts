@@ -1,3 +1,4 @@
+import { variantFor } from '../../common/content-images';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../common/constants';
@@ -42,6 +43,7 @@ export const personJsonLd = (publicUrl: string, member: TeamMemberItem) => ({
   knowsAbout: member.skills,
   url: `${publicUrl}/team/${encodeURIComponent(member.id)}`,
   worksFor: { '@id': `${publicUrl}/#organization` },
+  ...(member.image ? { image: `${publicUrl}${variantFor(member.image, Infinity)!.url}` } : {}),
 });
 
 /** The first sentence of a text, for meta descriptions (search engines show about 155 characters). */
@@ -54,13 +56,13 @@ const NOTICES = new Set<SupportFormState['notice']>(['sent', 'invalid', 'rate_li
 const FORM_FIELDS = new Set(['name', 'email', 'subject', 'message']);
 
 /** The Contact Us page's starting state from its query (subject prefill, no-JS post outcome). */
-export function supportFormState(query: Record<string, string | undefined>): SupportFormState {
+export function supportFormState(query: Record<string, string | undefined>, formToken = ''): SupportFormState {
   const invalidFields = (query.invalid ?? '').split(',').filter((field) => FORM_FIELDS.has(field));
   let notice: SupportFormState['notice'] = null;
   if (query.sent === '1') notice = 'sent';
   else if (invalidFields.length > 0) notice = 'invalid';
   else if (NOTICES.has(query.error as SupportFormState['notice'])) notice = query.error as SupportFormState['notice'];
-  return { idempotencyKey: randomUUID(), notice, invalidFields };
+  return { idempotencyKey: randomUUID(), formToken, notice, invalidFields };
 }
 
 const MEMBER_PATH = /^\/team\/([^/]+)$/;
@@ -183,7 +185,11 @@ export async function resolveSitePage(
   if (path === '/support') {
     return {
       status: 200,
-      data: { page: 'support', subject: (query.subject ?? '').trim().slice(0, 150), form: supportFormState(query) },
+      data: {
+        page: 'support',
+        subject: (query.subject ?? '').trim().slice(0, 150),
+        form: supportFormState(query, app.inbox.issueFormToken()),
+      },
       head: {
         ...base,
         title: `Contact Us | ${COMPANY.name}`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SupportMessageCreated, SupportMessageValues } from '../../common/support-message';
 import type { Database, SupportMessageRow } from '../db/schema';
 
@@ -13,6 +13,16 @@ export async function findByIdempotencyKey(db: Kysely<Database>, key: string): P
 }
 
 /**
+ * What the inbox adds to storing a message: its spam verdict, and writes that belong to the
+ * same transaction (the staff notifications, the live event). `stored` returns what to do
+ * once the transaction has committed.
+ */
+export interface MessageIntake {
+  spamReason: string | null;
+  stored(trx: Transaction<Database>, message: SupportMessageCreated, status: 'new' | 'spam'): Promise<() => void>;
+}
+
+/**
  * Stores a message with the server's date (spec 3: the caller's fields plus date). Resolves only
  * after the insert has committed. Returns null when another request with the same idempotency
  * key won the race (the unique index refused this one); the caller then reads that one.
@@ -22,7 +32,9 @@ export async function insertSupportMessage(
   values: SupportMessageValues,
   idempotencyKey: string | null,
   now: Date = new Date(),
+  intake: MessageIntake | null = null,
 ): Promise<SupportMessageCreated | null> {
+  const status = intake?.spamReason ? 'spam' : 'new';
   const row: SupportMessageRow = {
     id: randomUUID(),
     name: values.name,
@@ -31,14 +43,24 @@ export async function insertSupportMessage(
     message: values.message,
     date: now.toISOString(),
     idempotency_key: idempotencyKey,
+    status,
+    spam_reason: intake?.spamReason ?? null,
+    email_lower: values.email.toLowerCase(),
+    search_text: [values.name, values.email, values.subject ?? '', values.message].join(' ').toLowerCase(),
   };
+  const created = toCreated(row);
+  let afterCommit: (() => void) | null;
   try {
-    await db.insertInto('support_messages').values(row).execute();
+    afterCommit = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('support_messages').values(row).execute();
+      return intake ? intake.stored(trx, created, status) : null;
+    });
   } catch (error) {
     if (idempotencyKey && (await findByIdempotencyKey(db, idempotencyKey))) return null;
     throw error;
   }
-  return toCreated(row);
+  afterCommit?.();
+  return created;
 }
 
 /** True when a retry carries the same message as the one first stored under its key. */

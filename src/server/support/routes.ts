@@ -8,6 +8,7 @@ import { idempotencyKeyOf } from '../lib/idempotency';
 import { errorResponse } from '../lib/schemas';
 import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../inbox/spam';
 
 /**
  * Per client address, across the JSON endpoint and the no-JavaScript form together (one
@@ -101,7 +102,10 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { values, key } = validated.get(request) ?? parseMessageRequest(request);
-      const { message, replayed } = await acceptSupportMessage(app.database.db, values, key);
+      const body = formFields(request.body);
+      const spam = app.inbox.spamReason({ honeypot: body[HONEYPOT_FIELD], token: body[FORM_TOKEN_FIELD], tokenRequired: false });
+      // Caught spam is stored (in the inbox's Spam folder) and answered like any message.
+      const { message, replayed } = await acceptSupportMessage(app.database.db, values, key, app.inbox.intake(spam));
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       else await contentChanged(app, 'support-messages');
       return reply.status(201).header('Cache-Control', 'no-store').send(message);
@@ -149,12 +153,18 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
             params.set('subject', body.subject.trim().slice(0, SUPPORT_LIMITS.subject));
           return reply.redirect(`/support?${params}`, 303);
         }
-        await acceptSupportMessage(app.database.db, result.value, keyResult.success ? keyResult.data : null).catch((error: unknown) => {
-          // The page's key already carried another message (the visitor went back and wrote a
-          // second one): this is a new message, so store it under no key rather than drop it.
-          if (error instanceof HttpError && error.statusCode === 409) return acceptSupportMessage(app.database.db, result.value, null);
-          throw error;
-        });
+        const intake = app.inbox.intake(
+          app.inbox.spamReason({ honeypot: body[HONEYPOT_FIELD], token: body[FORM_TOKEN_FIELD], tokenRequired: true }),
+        );
+        await acceptSupportMessage(app.database.db, result.value, keyResult.success ? keyResult.data : null, intake).catch(
+          (error: unknown) => {
+            // The page's key already carried another message (the visitor went back and wrote a
+            // second one): this is a new message, so store it under no key rather than drop it.
+            if (error instanceof HttpError && error.statusCode === 409)
+              return acceptSupportMessage(app.database.db, result.value, null, intake);
+            throw error;
+          },
+        );
         await contentChanged(app, 'support-messages');
         return reply.redirect('/support?sent=1', 303);
       },

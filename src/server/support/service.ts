@@ -3,7 +3,7 @@ import type { SupportMessageCreated, SupportMessageValues } from '../../common/s
 import type { Database } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { acceptOnce } from '../lib/idempotency';
-import { findByIdempotencyKey, insertSupportMessage, sameMessage } from './repository';
+import { findByIdempotencyKey, insertSupportMessage, type MessageIntake, sameMessage } from './repository';
 
 export interface AcceptResult {
   message: SupportMessageCreated;
@@ -19,10 +19,11 @@ export async function acceptSupportMessage(
   db: Kysely<Database>,
   values: SupportMessageValues,
   idempotencyKey: string | null,
+  intake: MessageIntake | null = null,
 ): Promise<AcceptResult> {
   const outcome = await acceptOnce(idempotencyKey, {
     find: (key) => findByIdempotencyKey(db, key),
-    insert: () => insertSupportMessage(db, values, idempotencyKey),
+    insert: () => insertSupportMessage(db, values, idempotencyKey, new Date(), intake),
     same: (stored) => sameMessage(stored, values),
   });
   if ('conflict' in outcome) {

@@ -10,6 +10,9 @@ import * as twoStepSignIn from './0021-two-step-sign-in';
 import * as liveData from './0030-live-data';
 import * as jobLeases from './0040-job-leases';
 import * as serverSecrets from './0060-server-secrets';
+import * as contentImages from './0070-content-images';
+import * as contactInbox from './0080-contact-inbox';
+import * as inboxSearchIndex from './0081-inbox-search-index';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -27,4 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0030-live-data': liveData,
   '0040-job-leases': jobLeases,
   '0060-server-secrets': serverSecrets,
+  '0070-content-images': contentImages,
+  '0080-contact-inbox': contactInbox,
+  '0081-inbox-search-index': inboxSearchIndex,
 };

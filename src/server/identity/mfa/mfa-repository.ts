@@ -1,24 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, MfaEnrollmentRow, MfaSessionRow } from '../../db/schema';
+import type { KeyCipher } from '../key-cipher';
 import { isUniqueViolation } from '../users-repository';
 
 export class FactorExistsError extends Error {
   override name = 'FactorExistsError';
 }
 
-/** All SQL for the two-step sign-in tables (mfa_enrollments, mfa_sessions, mfa_recovery_codes). */
-export function mfaRepository(db: Kysely<Database>) {
+/**
+ * All SQL for the two-step sign-in tables (mfa_enrollments, mfa_sessions, mfa_recovery_codes).
+ * TOTP secrets are sealed by `cipher` on the way in and opened on the way out: callers only see
+ * plain secrets, the tables only hold sealed ones when KEY_ENCRYPTION_SECRET is set (older plain
+ * values stay readable).
+ */
+export function mfaRepository(db: Kysely<Database>, cipher: KeyCipher) {
+  const openSecret = <T extends { secret: string | null }>(row: T | undefined): T | undefined =>
+    row && row.secret !== null ? { ...row, secret: cipher.open(row.secret) } : row;
   return {
     async enrollmentFor(userId: string): Promise<MfaEnrollmentRow | undefined> {
-      return db.selectFrom('mfa_enrollments').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return openSecret(await db.selectFrom('mfa_enrollments').selectAll().where('user_id', '=', userId).executeTakeFirst());
     },
 
     /** The factor and its recovery codes in one transaction: never one without the other. */
     async enroll(row: MfaEnrollmentRow, recoveryCodeHashes: readonly string[]): Promise<void> {
       try {
         await db.transaction().execute(async (trx) => {
-          await trx.insertInto('mfa_enrollments').values(row).execute();
+          await trx
+            .insertInto('mfa_enrollments')
+            .values({ ...row, secret: cipher.seal(row.secret) })
+            .execute();
           await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', row.user_id).execute();
           await trx
             .insertInto('mfa_recovery_codes')
@@ -67,11 +78,14 @@ export function mfaRepository(db: Kysely<Database>) {
     },
 
     async insertSession(row: MfaSessionRow): Promise<void> {
-      await db.insertInto('mfa_sessions').values(row).execute();
+      await db
+        .insertInto('mfa_sessions')
+        .values({ ...row, secret: row.secret === null ? null : cipher.seal(row.secret) })
+        .execute();
     },
 
     async findSession(id: string): Promise<MfaSessionRow | undefined> {
-      return db.selectFrom('mfa_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      return openSecret(await db.selectFrom('mfa_sessions').selectAll().where('id', '=', id).executeTakeFirst());
     },
 
     async markSessionUsed(id: string, at: string): Promise<boolean> {

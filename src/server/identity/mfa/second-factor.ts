@@ -1,6 +1,7 @@
 import type { MfaEnrollmentRow, UserRow } from '../../db/schema';
 import type { IdentityContext } from '../context';
 import { identityError } from '../identity-error';
+import { keyCipher } from '../key-cipher';
 import { limitReached } from '../limits';
 import { isoAfter } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
@@ -31,7 +32,11 @@ export const mfaInfoOf = (row: MfaEnrollmentRow): MfaInfo => ({
   totpInfo: {},
 });
 
-export const mfaFor = (ctx: IdentityContext): MfaRepository => mfaRepository(ctx.options.db);
+/** The HKDF `info` of TOTP secrets: a sealed signing key never opens as a TOTP secret, nor the reverse. */
+export const TOTP_SECRET_INFO = 'northwind totp secret v1';
+
+export const mfaFor = (ctx: IdentityContext): MfaRepository =>
+  mfaRepository(ctx.options.db, keyCipher(ctx.options.keyEncryptionSecret, TOTP_SECRET_INFO));
 
 /** After a correct first step: the pending credential when the account has a second factor. */
 export async function secondFactorGate(ctx: IdentityContext, user: UserRow): Promise<MfaRequired | undefined> {

@@ -77,7 +77,7 @@ export async function finalizeTotpEnrollment(
         id: randomUUID(),
         user_id: caller.user.id,
         display_name: input.displayName?.trim().slice(0, 100) || null,
-        // Stored as-is: at-rest encryption of secrets needs a key-encryption secret this server does not have yet.
+        // Sealed at rest by the repository under KEY_ENCRYPTION_SECRET (decision 0111).
         secret: row.secret,
         enrolled_at: new Date().toISOString(),
         last_used_step: step,

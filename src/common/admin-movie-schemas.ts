@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { newMovieSchema } from './movie-schema';
+
+/** Shapes of the console's movie moderation routes (/api/admin/movies), shared by server and app. */
+
+export const MOVIES_PAGE_MAX = 100;
+
+export const adminMoviesQuerySchema = z.object({
+  /** Text anywhere in the title, any case. */
+  q: z.string().trim().max(200).optional(),
+  /** The `next` cursor of the previous page (the last title shown). */
+  after: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(MOVIES_PAGE_MAX).default(25),
+});
+
+export const adminMovieSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  genres: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type AdminMovie = z.infer<typeof adminMovieSchema>;
+
+export const adminMoviesPageSchema = z.object({ movies: z.array(adminMovieSchema), next: z.string().nullable() });
+export type AdminMoviesPage = z.infer<typeof adminMoviesPageSchema>;
+
+/** An edit follows the rules of adding a movie, word for word. */
+export const movieEditSchema = newMovieSchema;
+
+export const movieIdParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Request and response shapes of the Contact Us inbox (/api/admin/inbox), shared by server and app. */
+
+export const INBOX_STATUSES = ['new', 'open', 'answered', 'closed', 'spam'] as const;
+export const inboxStatusSchema = z.enum(INBOX_STATUSES);
+export type InboxStatus = z.infer<typeof inboxStatusSchema>;
+
+export const INBOX_PAGE_MAX = 100;
+export const INBOX_SEARCH_MAX = 100;
+export const INBOX_REPLY_MAX = 10_000;
+export const INBOX_NOTE_MAX = 5_000;
+
+export const inboxQuerySchema = z.object({
+  /** Words of the name, email, subject or message; text with "@" is matched as the start of an email. */
+  q: z.string().trim().max(INBOX_SEARCH_MAX, `must be at most ${INBOX_SEARCH_MAX} characters`).optional(),
+  /** One status; without it, every message except spam. */
+  status: inboxStatusSchema.optional(),
+  /** The `next` cursor of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(25),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  date: z.string(),
+  status: inboxStatusSchema,
+  /** Why the spam checks caught it (honeypot, too fast, bad token), or null. */
+  spamReason: z.string().nullable(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+export const inboxPageSchema = z.object({ messages: z.array(inboxMessageSchema), next: z.string().nullable() });
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+
+export const DELIVERY_STATES = ['queued', 'retrying', 'sent'] as const;
+
+export const inboxEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(['reply', 'note', 'status']),
+  actorEmail: z.string().nullable(),
+  body: z.string().nullable(),
+  fromStatus: inboxStatusSchema.nullable(),
+  toStatus: inboxStatusSchema.nullable(),
+  /** Replies only: where the mail is (queued, retrying after a failure, sent). */
+  delivery: z.enum(DELIVERY_STATES).nullable(),
+});
+export type InboxEvent = z.infer<typeof inboxEventSchema>;
+
+export const inboxMessageDetailSchema = z.object({ message: inboxMessageSchema, history: z.array(inboxEventSchema) });
+export type InboxMessageDetail = z.infer<typeof inboxMessageDetailSchema>;
+
+const text = (max: number, what: string) =>
+  z
+    .string({ message: `Please write the ${what}.` })
+    .trim()
+    .min(1, `Please write the ${what}.`)
+    .max(max, `The ${what} must be at most ${max.toLocaleString('en-US')} characters.`);
+
+export const inboxReplySchema = z.object({ body: text(INBOX_REPLY_MAX, 'reply') }).strict();
+export const inboxNoteSchema = z.object({ body: text(INBOX_NOTE_MAX, 'note') }).strict();
+export const inboxStatusChangeSchema = z.object({ status: inboxStatusSchema }).strict();
+
+export const inboxPreferencesSchema = z.object({ notifyNewMessages: z.boolean() }).strict();
+export type InboxPreferences = z.infer<typeof inboxPreferencesSchema>;
+
+export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
+  new: 'New',
+  open: 'Open',
+  answered: 'Answered',
+  closed: 'Closed',
+  spam: 'Spam',
+};

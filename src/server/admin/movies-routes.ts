@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminMovieSchema,
+  adminMoviesPageSchema,
+  adminMoviesQuerySchema,
+  movieEditSchema,
+  movieIdParams,
+} from '../../common/admin-movie-schemas';
+import { MOVIE_MESSAGES } from '../../common/movie-schema';
+import { auditRepository } from '../audit/repository';
+import { contentChanged } from '../cache/content-changes';
+import { conflict, notFound } from '../lib/http-error';
+import { errorResponse } from '../lib/schemas';
+import { type AlsoInTransaction, movieEditsRepository } from '../movies/edit-repository';
+import { requireRecentSignIn, requireStaff } from './guards';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const GONE = 'This movie is no longer in the list: someone deleted it since you opened it.';
+
+/**
+ * Movie moderation for staff: search, edit (the rules of adding) and delete (recent sign-in).
+ * Each write carries its audit entry and its live event in one transaction; after the commit the
+ * cached lists are dropped on every instance and the open lists are told.
+ */
+const moviesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const movies = movieEditsRepository(app.database.db);
+  const staffOnly = {
+    preValidation: async (request: Parameters<typeof requireStaff>[0]) => {
+      request.staffCaller = await requireStaff(request);
+    },
+  };
+  const audited =
+    (request: { staffCaller: { uid: string; email: string } | null }, action: 'update' | 'delete'): AlsoInTransaction =>
+    (trx, before, after) =>
+      auditRepository(trx)
+        .record({
+          actor: { id: request.staffCaller!.uid, email: request.staffCaller!.email },
+          action: `movie.${action}`,
+          itemType: 'movie',
+          itemId: before.id,
+          before,
+          after: after ?? undefined,
+        })
+        .then(() => undefined);
+
+  app.get(
+    '/api/admin/movies',
+    { ...staffOnly, schema: { querystring: adminMoviesQuerySchema, response: { 200: adminMoviesPageSchema, ...errors } } },
+    async (request) => {
+      const { q, after, limit } = request.query;
+      const found = await movies.search({ text: q || undefined, after, limit: limit + 1 });
+      const page = found.slice(0, limit);
+      return { movies: page, next: found.length > limit ? page.at(-1)!.title : null };
+    },
+  );
+
+  app.get(
+    '/api/admin/movies/:id',
+    { ...staffOnly, schema: { params: movieIdParams, response: { 200: adminMovieSchema, ...errors } } },
+    async (request) => {
+      const movie = await movies.findById(request.params.id);
+      if (!movie) throw notFound(GONE);
+      return movie;
+    },
+  );
+
+  app.put(
+    '/api/admin/movies/:id',
+    { ...staffOnly, schema: { params: movieIdParams, body: movieEditSchema, response: { 200: adminMovieSchema, ...errors } } },
+    async (request) => {
+      const result = await movies.update(request.params.id, request.body, audited(request, 'update'));
+      if (!result.ok && result.reason === 'missing') throw notFound(GONE);
+      if (!result.ok) {
+        throw conflict(`“${result.existingTitle}” is already in the list; choose another title.`, { title: MOVIE_MESSAGES.duplicate });
+      }
+      await contentChanged(app, 'movies');
+      app.live.announce(result.events);
+      return result.after;
+    },
+  );
+
+  app.delete(
+    '/api/admin/movies/:id',
+    { ...staffOnly, schema: { params: movieIdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      // Deleting is destructive: a sign-in younger than 5 minutes.
+      requireRecentSignIn(request.staffCaller!);
+      const result = await movies.remove(request.params.id, audited(request, 'delete'));
+      if (!result.ok) throw notFound(GONE);
+      await contentChanged(app, 'movies');
+      app.live.announce(result.events);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default moviesAdminRoutes;

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { settingsRepository } from '../../settings/repository';
+
+export const TWO_STEP_REQUIRED_MESSAGE =
+  'Staff accounts must use two-step sign-in: turn it on in your Account page, then open the console again.';
+
+/** Pure: whether a staff member is kept out of the console by the setting. */
+export function twoStepMissing(required: boolean, hasSecondFactor: boolean): boolean {
+  return required && !hasSecondFactor;
+}
+
+async function hasSecondFactor(db: Kysely<Database>, userId: string): Promise<boolean> {
+  // The factor's secret is not read here: presence is enough, and no cipher is needed for it.
+  const row = await db.selectFrom('mfa_enrollments').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The setting "staff and admin accounts must use two-step sign-in" (decision 0111): such an
+ * account still signs in (it must be able to reach the Account page to turn the second step
+ * on), but every /api/admin call answers 403 `two_step_required` until it has.
+ */
+export async function requireStaffSecondFactor(db: Kysely<Database>, userId: string): Promise<void> {
+  const required = await settingsRepository(db).get('staffTwoStepRequired');
+  if (!required) return;
+  if (twoStepMissing(required, await hasSecondFactor(db, userId))) {
+    throw new HttpError(403, 'two_step_required', TWO_STEP_REQUIRED_MESSAGE);
+  }
+}
+
+/** An admin cannot require it of everyone while lacking it: that would lock them out at once. */
+export async function assertCanRequireTwoStep(db: Kysely<Database>, userId: string): Promise<void> {
+  if (!(await hasSecondFactor(db, userId))) {
+    throw new HttpError(409, 'two_step_required', 'Turn on two-step sign-in for your own account before requiring it of all staff.');
+  }
+}

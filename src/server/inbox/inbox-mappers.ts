@@ -1,0 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { InboxEvent, InboxMessage, InboxStatus } from '../../common/inbox-schemas';
+import { appendChange } from '../changes/repository';
+import type { ChangeEvent } from '../changes/protocol';
+import type { Database, SupportMessageEventRow, SupportMessageRow } from '../db/schema';
+
+/** Rows to the inbox's API shapes, and the small rules around them. */
+
+export function toInboxMessage(row: SupportMessageRow): InboxMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    date: row.date,
+    status: row.status as InboxStatus,
+    spamReason: row.spam_reason,
+  };
+}
+
+export function toEvent(row: SupportMessageEventRow, delivery: InboxEvent['delivery']): InboxEvent {
+  return {
+    id: row.id,
+    at: row.at,
+    kind: row.kind,
+    actorEmail: row.actor_email,
+    body: row.body,
+    fromStatus: row.from_status as InboxStatus | null,
+    toStatus: row.to_status as InboxStatus | null,
+    delivery,
+  };
+}
+
+/** The inbox's live event for a changed message, written in the change's transaction. */
+export const recordInboxChange = (trx: Transaction<Database>, kind: 'add' | 'update', message: InboxMessage): Promise<ChangeEvent> =>
+  appendChange(trx, { topic: 'inbox', kind, key: message.id, data: message });
+
+export function replySubject(subject: string | null): string {
+  const base = subject?.trim() || 'Your message to Northwind Computer Services';
+  return (/^re:/i.test(base) ? base : `Re: ${base}`).slice(0, 200);
+}

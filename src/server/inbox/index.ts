@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { rolesAllow } from '../../common/roles';
+import { serverSecret } from '../secrets/repository';
+import type { MessageIntake } from '../support/repository';
+import { recordInboxChange } from './inbox-mappers';
+import { inboxService } from './inbox-service';
+import { queueNewMessageNotifications } from './notify';
+import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
+import { inboxRoutes } from './routes';
+import { issueFormToken, spamReason, type SpamCheckInput } from './spam';
+
+export interface InboxFeature {
+  /** A signed "form shown at" time for the Contact Us form's hidden field. */
+  issueFormToken(): string;
+  /** Why a submission looks automated, or null. */
+  spamReason(input: SpamCheckInput): string | null;
+  /** Stores a Contact Us message with its verdict, notifications and live event in one transaction. */
+  intake(spamReason: string | null): MessageIntake;
+  worker: OutboxWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Contact Us inbox: spam checks, staff notifications and their mail outbox. */
+    inbox: InboxFeature;
+  }
+}
+
+/**
+ * The Contact Us inbox (docs/console.md): staff routes, the `inbox` live topic (staff only, the
+ * rule of its GET routes), spam checks for the form, and the mail outbox worker each instance runs.
+ */
+export default fp(
+  async function inbox(app: FastifyInstance) {
+    const { config } = app;
+    const db = app.database.db;
+    const formKey = await serverSecret(db, 'contact-form');
+    const worker = createOutboxWorker({
+      db,
+      send: (mail) => app.identity.mailer.send(mail),
+      log: app.log,
+      instanceId: config.INSTANCE_ID,
+      pollMs: config.MAIL_OUTBOX_POLL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      mailTimeoutMs: config.MAIL_TIMEOUT_MS,
+    });
+
+    app.decorate('inbox', {
+      issueFormToken: () => issueFormToken(formKey),
+      spamReason: (input) => spamReason(formKey, input, config.CONTACT_MIN_FILL_MS),
+      intake: (reason) => ({
+        spamReason: reason,
+        async stored(trx, message, status) {
+          const queued =
+            status === 'new'
+              ? await queueNewMessageNotifications(trx, message, { inboxEmails: config.SUPPORT_INBOX_EMAIL, publicUrl: config.publicUrl })
+              : 0;
+          const event = await recordInboxChange(trx, 'add', { ...message, status, spamReason: reason });
+          return () => {
+            app.live.announce([event]);
+            if (queued > 0) worker.kick();
+          };
+        },
+      }),
+      worker,
+    } satisfies InboxFeature);
+
+    app.live.registerTopic({
+      name: 'inbox',
+      canRead: async (user) => user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff'),
+    });
+
+    const service = inboxService(db, {
+      publicUrl: config.publicUrl,
+      afterCommit: (events) => {
+        app.live.announce(events);
+        worker.kick();
+      },
+    });
+    await app.register(inboxRoutes(service));
+
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  },
+  { name: 'inbox', dependencies: ['identity', 'live'] },
+);

@@ -1,0 +1,122 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  inboxMessageDetailSchema,
+  inboxNoteSchema,
+  inboxPageSchema,
+  inboxPreferencesSchema,
+  inboxQuerySchema,
+  inboxReplySchema,
+  inboxStatusChangeSchema,
+} from '../../common/inbox-schemas';
+import { requireStaff } from '../admin/guards';
+import { consoleRouteDefaults } from '../admin/console-route-defaults';
+import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { badRequest } from '../lib/http-error';
+import { errorResponse } from '../lib/schemas';
+import { csvRow } from './csv';
+import type { InboxService } from './inbox-service';
+import { toInboxMessage } from './inbox-mappers';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const exportQuery = inboxQuerySchema.omit({ cursor: true, limit: true });
+const CSV_HEADER = ['id', 'date', 'status', 'name', 'email', 'subject', 'message'];
+const EXPORT_BATCH = 500;
+
+function cursorOf(cursor: string | undefined) {
+  const before = decodeCursor(cursor);
+  if (cursor && !before) throw badRequest('That page cursor is not valid; start again from the first page.', { cursor: 'is not valid' });
+  return before;
+}
+
+/** The Contact Us inbox for staff (/api/admin/inbox): list, search, one message, reply, notes, status, CSV. */
+export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
+  return async (app) => {
+    await consoleRouteDefaults(app, 'nw-rl-inbox-');
+
+    const staffOnly = {
+      preValidation: async (request: Parameters<typeof requireStaff>[0]) => {
+        request.staffCaller = await requireStaff(request);
+      },
+    };
+    const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
+      id: request.staffCaller!.uid,
+      email: request.staffCaller!.email,
+    });
+
+    app.get(
+      '/api/admin/inbox',
+      { ...staffOnly, schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema, ...errors } } },
+      async (request) => {
+        const { cursor, limit, q, status } = request.query;
+        const rows = await service.list({ q, status, before: cursorOf(cursor), limit: limit + 1 });
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return { messages: page.map(toInboxMessage), next: rows.length > limit && last ? encodeCursor(last.date, last.id) : null };
+      },
+    );
+
+    app.get(
+      '/api/admin/inbox/export.csv',
+      { ...staffOnly, schema: { querystring: exportQuery, response: { 200: z.unknown(), ...errors } } },
+      async (request, reply) => {
+        const { q, status } = request.query;
+        // Pages of the same keyset query one after another: memory stays flat however many rows.
+        async function* lines() {
+          yield csvRow(CSV_HEADER);
+          let before: { at: string; id: string } | undefined;
+          for (;;) {
+            const rows = await service.list({ q, status, before, limit: EXPORT_BATCH });
+            for (const row of rows) yield csvRow([row.id, row.date, row.status, row.name, row.email, row.subject, row.message]);
+            const last = rows.at(-1);
+            if (rows.length < EXPORT_BATCH || !last) return;
+            before = { at: last.date, id: last.id };
+          }
+        }
+        const name = `inbox-${status ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .send(Readable.from(lines()));
+      },
+    );
+
+    app.get(
+      '/api/admin/inbox/preferences',
+      { ...staffOnly, schema: { response: { 200: inboxPreferencesSchema, ...errors } } },
+      async (request) => ({ notifyNewMessages: await service.preferences(request.staffCaller!.uid) }),
+    );
+
+    app.put(
+      '/api/admin/inbox/preferences',
+      { ...staffOnly, schema: { body: inboxPreferencesSchema, response: { 200: inboxPreferencesSchema, ...errors } } },
+      async (request) => ({ notifyNewMessages: await service.setPreferences(actorOf(request), request.body.notifyNewMessages) }),
+    );
+
+    app.get(
+      '/api/admin/inbox/:id',
+      { ...staffOnly, schema: { params: idParams, response: { 200: inboxMessageDetailSchema, ...errors } } },
+      async (request) => service.detail(request.params.id),
+    );
+
+    app.post(
+      '/api/admin/inbox/:id/replies',
+      { ...staffOnly, schema: { params: idParams, body: inboxReplySchema, response: { 201: inboxMessageDetailSchema, ...errors } } },
+      async (request, reply) => reply.status(201).send(await service.reply(actorOf(request), request.params.id, request.body.body)),
+    );
+
+    app.post(
+      '/api/admin/inbox/:id/notes',
+      { ...staffOnly, schema: { params: idParams, body: inboxNoteSchema, response: { 201: inboxMessageDetailSchema, ...errors } } },
+      async (request, reply) => reply.status(201).send(await service.note(actorOf(request), request.params.id, request.body.body)),
+    );
+
+    app.put(
+      '/api/admin/inbox/:id/status',
+      { ...staffOnly, schema: { params: idParams, body: inboxStatusChangeSchema, response: { 200: inboxMessageDetailSchema, ...errors } } },
+      async (request) => service.setStatus(actorOf(request), request.params.id, request.body.status),
+    );
+  };
+}

@@ -1,0 +1,71 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPerson, PASSWORD, type Person, signIn } from '../support/staff';
+import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+/** Turns two-step sign-in on for `person` through the identity service, as the Account page does. */
+async function enrol(server: TestServer, person: Person): Promise<void> {
+  const client = new HttpClient(server.url);
+  const v2 = <T>(endpoint: string, body: unknown) =>
+    client.request<T>('POST', `/identity/v2/accounts/${endpoint}?key=${TEST_API_KEY}`, { body, csrf: false });
+  const start = await v2<{ totpSessionInfo: { sharedSecretKey: string; sessionInfo: string } }>('mfaEnrollment:start', {
+    idToken: person.idToken,
+  });
+  expect(start.status).toBe(200);
+  const totp = new TOTP({
+    secret: Secret.fromBase32(start.body.totpSessionInfo.sharedSecretKey),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
+  const done = await v2<{ idToken: string }>('mfaEnrollment:finalize', {
+    idToken: person.idToken,
+    totpVerificationInfo: { sessionInfo: start.body.totpSessionInfo.sessionInfo, verificationCode: totp.generate() },
+  });
+  expect(done.status).toBe(200);
+  person.idToken = done.body.idToken;
+}
+
+describe.each(ENGINES)('staff must use two-step sign-in (%s)', (engine) => {
+  let server: TestServer;
+  let admin: Person;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    admin = await newPerson(server, ['admin'], 'admin');
+  });
+  afterAll(async () => server?.destroy());
+
+  it('is refused to an admin without a second factor: that would lock them out', async () => {
+    const refused = await admin.call<ErrorBody>('PATCH', '/api/admin/settings', { staffTwoStepRequired: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('two_step_required');
+    expect((await admin.call<{ staffTwoStepRequired: boolean }>('GET', '/api/admin/settings')).body.staffTwoStepRequired).toBe(false);
+  });
+
+  it('keeps staff without a second factor out of /api/admin (403 two_step_required) until they turn it on', async () => {
+    const staff = await newPerson(server, ['staff'], 'staff');
+    expect((await staff.call('GET', '/api/admin/session')).status).toBe(200);
+    await enrol(server, admin);
+    const on = await admin.call<{ staffTwoStepRequired: boolean }>('PATCH', '/api/admin/settings', { staffTwoStepRequired: true });
+    expect(on.status).toBe(200);
+    expect(on.body.staffTwoStepRequired).toBe(true);
+    try {
+      const kept = await staff.call<ErrorBody>('GET', '/api/admin/session');
+      expect(kept.status).toBe(403);
+      expect(kept.body.error.code).toBe('two_step_required');
+      expect(kept.body.error.message).toMatch(/Account page/);
+      // They still sign in, so they can reach the Account page and turn it on.
+      expect((await signIn(server, staff.email, PASSWORD)).idToken).toBeTruthy();
+      await enrol(server, staff);
+      expect((await staff.call('GET', '/api/admin/session')).status).toBe(200);
+      expect((await admin.call('GET', '/api/admin/settings')).status).toBe(200);
+    } finally {
+      expect((await admin.call('PATCH', '/api/admin/settings', { staffTwoStepRequired: false })).status).toBe(200);
+    }
+  });
+});
