@@ -1,3 +1,5 @@
+import type { ContentImage } from '../common/content-images';
+
 /**
  * What the server hands the site's React tree: the page to show and its content. The same
  * object is embedded in the HTML so hydration renders exactly what the server did.
@@ -8,6 +10,8 @@ export interface ServiceItem {
   summary: string;
   description: string;
   icon: string;
+  /** Its picture in several widths, or null (then the icon shows). */
+  image: ContentImage | null;
 }
 
 export interface CoreValueItem {
@@ -34,6 +38,8 @@ export interface TeamMemberItem {
   email: string;
   skills: string[];
   joinedYear: number;
+  /** Their photo in several widths, or null (then the initials show). */
+  image: ContentImage | null;
 }
 
 export type SitePageData =
@@ -47,6 +53,8 @@ export type SitePageData =
 export interface SupportFormState {
   /** A fresh key for the first message, so even a form posted without JavaScript is stored once. */
   idempotencyKey: string;
+  /** The signed time the form was shown: a form sent much sooner is a robot's (stored as spam). */
+  formToken: string;
   notice: 'sent' | 'invalid' | 'rate_limited' | 'unavailable' | null;
   /** Fields the server rejected when the form was posted without JavaScript. */
   invalidFields: string[];

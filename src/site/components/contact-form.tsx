@@ -88,6 +88,8 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read before the first await: React clears currentTarget once the handler yields.
+    const fields = new FormData(event.currentTarget);
     if (status.kind === 'sending') return;
     const validateSupportMessage = validator ?? (await loadValidator());
     const result = validateSupportMessage(values);
@@ -101,7 +103,10 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
     setErrors({});
     setProblem(null);
     setStatus({ kind: 'sending' });
-    const outcome = await submitSupportMessage(result.value);
+    const outcome = await submitSupportMessage(result.value, {
+      website: String(fields.get('website') ?? ''),
+      formToken: form.formToken,
+    });
     if (outcome.kind === 'sent') setStatus({ kind: 'sent', message: outcome.message, afterQueue: false });
     else if (outcome.kind === 'queued') setStatus({ kind: 'queued', key: outcome.key });
     else {
@@ -189,6 +194,12 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
         </p>
       ) : null}
       <input type="hidden" name="idempotencyKey" value={form.idempotencyKey} />
+      <input type="hidden" name="formToken" value={form.formToken} />
+      {/* A field people never see or reach; robots that fill every field fill this one too. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <div className="form-row">
         <Field field="name" error={errors.name}>
           <input

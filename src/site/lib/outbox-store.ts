@@ -8,6 +8,7 @@ import {
   OUTBOX_STORAGE_KEY,
   parseOutbox,
   type QueuedMessage,
+  type SpamGuardFields,
   removeFromOutbox,
 } from './outbox';
 
@@ -83,7 +84,7 @@ function newKey(): string {
 
 async function sendOne(item: QueuedMessage): Promise<'delivered' | 'retry' | 'dropped'> {
   try {
-    const created = await sendSupportMessage(item.values, item.key);
+    const created = await sendSupportMessage(item.values, item.key, item.guard);
     writeOutbox(removeFromOutbox(readOutbox(), item.key));
     publish({ delivered: { ...snapshot.delivered, [item.key]: created } });
     return 'delivered';
@@ -139,9 +140,9 @@ export function flushOutbox(): Promise<void> {
 }
 
 /** Queues a validated message on the device, then tries to send it at once. */
-export async function submitSupportMessage(values: SupportMessageValues): Promise<SubmitResult> {
+export async function submitSupportMessage(values: SupportMessageValues, guard?: SpamGuardFields): Promise<SubmitResult> {
   const key = newKey();
-  writeOutbox(addToOutbox(readOutbox(), { key, values, queuedAt: new Date().toISOString() }));
+  writeOutbox(addToOutbox(readOutbox(), { key, values, queuedAt: new Date().toISOString(), ...(guard ? { guard } : {}) }));
   // A fresh message deserves a fresh try even if earlier ones were backing off.
   failedAttempts = 0;
   await flushOutbox();

@@ -9,6 +9,13 @@ export interface QueuedMessage {
   key: string;
   values: SupportMessageValues;
   queuedAt: string;
+  /** The form's spam-check fields (honeypot, signed render time), sent along unchanged. */
+  guard?: SpamGuardFields;
+}
+
+export interface SpamGuardFields {
+  website: string;
+  formToken: string;
 }
 
 export const OUTBOX_STORAGE_KEY = 'nw.supportOutbox';

@@ -1,4 +1,5 @@
 import { COMPANY } from '../../common/constants';
+import { ContentPicture } from '../components/content-picture';
 import { CtaBand } from '../components/cta-band';
 import { ContentIcon, LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
@@ -75,9 +76,18 @@ export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'lan
         <ul className="card-grid card-grid--services">
           {data.services.map((service) => (
             <li key={service.id} className="card service-card">
-              <span className="icon-badge">
-                <ContentIcon name={service.icon} />
-              </span>
+              {service.image ? (
+                <ContentPicture
+                  image={service.image}
+                  alt=""
+                  sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, 92vw"
+                  className="service-card__image"
+                />
+              ) : (
+                <span className="icon-badge">
+                  <ContentIcon name={service.icon} />
+                </span>
+              )}
               <h3>{service.title}</h3>
               <p className="service-card__summary">{service.summary}</p>
               <p className="muted">{service.description}</p>

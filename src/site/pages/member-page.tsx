@@ -1,4 +1,5 @@
 import { Avatar } from '../components/avatar';
+import { ContentPicture } from '../components/content-picture';
 import { LineIcon } from '../components/icons';
 import { yearsSince } from '../lib/people';
 import type { SitePageData } from '../site-data';
@@ -35,7 +36,17 @@ export function MemberPage({ data }: { data: Extract<SitePageData, { page: 'memb
       </nav>
       <div className="member__layout">
         <div className="member__card card">
-          <Avatar id={member.id} name={member.name} size="lg" />
+          {member.image ? (
+            <ContentPicture
+              image={member.image}
+              alt={`Photo of ${member.name}`}
+              sizes="112px"
+              square={112}
+              className="avatar avatar--lg avatar--photo"
+            />
+          ) : (
+            <Avatar id={member.id} name={member.name} size="lg" />
+          )}
           <h1 id="member-name">{member.name}</h1>
           <p className="member__role">{member.role}</p>
           <a className="button button--primary" href={`mailto:${member.email}`}>

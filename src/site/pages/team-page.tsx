@@ -1,4 +1,5 @@
 import { Avatar } from '../components/avatar';
+import { ContentPicture } from '../components/content-picture';
 import { CtaBand } from '../components/cta-band';
 import type { SitePageData } from '../site-data';
 
@@ -19,7 +20,12 @@ export function TeamPage({ data }: { data: Extract<SitePageData, { page: 'team' 
           <ul className="card-grid card-grid--team">
             {data.members.map((member) => (
               <li key={member.id} className="card member-card">
-                <Avatar id={member.id} name={member.name} />
+                {member.image ? (
+                  // The name follows at once: the photo adds nothing a screen reader needs.
+                  <ContentPicture image={member.image} alt="" sizes="64px" square={64} className="avatar avatar--md avatar--photo" />
+                ) : (
+                  <Avatar id={member.id} name={member.name} />
+                )}
                 <h2 className="member-card__name">
                   {/* The link covers the whole card (see .member-card a::after) so the card is one click target. */}
                   <a href={`/team/${encodeURIComponent(member.id)}`}>{member.name}</a>
