@@ -129,6 +129,18 @@ const MARK_TUTORIAL_SEEN = () =>
     };
   });
 
+/** Resolves once nothing has been in flight for 500 ms (at most 30 s). */
+async function waitForQuiet(inFlight) {
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`still loading after 30 s: ${[...inFlight].map((request) => request.url()).join(', ')}`);
+}
+
 /** One cold load: a fresh context (empty cache, no service worker), throttled CPU. */
 async function load(browser, url, { measureBytes, returning = false }) {
   const context = await browser.newContext({
@@ -157,8 +169,15 @@ async function load(browser, url, { measureBytes, returning = false }) {
         assets.push({ type, url: response.url(), body: response.body().catch(() => Buffer.alloc(0)) });
     });
   }
+  // The movie list keeps its live change stream open for as long as it is shown, so Playwright's
+  // 'networkidle' would never come: wait instead for 500 ms without any other request in flight.
+  const inFlight = new Set();
+  const isStream = (request) => request.resourceType() === 'eventsource' || request.url().includes('/api/changes');
+  page.on('request', (request) => !isStream(request) && inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(inFlight);
   // Let late work (lazy route chunks, hydration) finish and be observed.
   await page.waitForTimeout(1000);
   const vitals = await page.evaluate(() => {

@@ -1,5 +1,7 @@
 // Builds the three outputs: the browser bundles (app + site hydration), the site's server
 // renderer, and the Node server itself. DIST_DIR (default dist) chooses where they go.
+import { existsSync, symlinkSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -36,3 +38,8 @@ await build({
     },
   },
 });
+
+// The server imports its packages at run time; a build outside the project (DIST_DIR=/tmp/...)
+// finds them through a link to the project's node_modules.
+const outside = relative(process.cwd(), resolve(distDir)).startsWith('..');
+if (outside && !existsSync(join(distDir, 'node_modules'))) symlinkSync(resolve('node_modules'), join(distDir, 'node_modules'), 'dir');

@@ -197,6 +197,7 @@ async function main() {
       E2E_PORT: String(frontPort),
       E2E_OWN_PORT_BASE: process.env.E2E_OWN_PORT_BASE ?? String(base - 50),
       DIST_DIR: distDir,
+      E2E_AN_INSTANCE_IS_KILLED: '1',
     },
   });
   children.push(suite);

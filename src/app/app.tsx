@@ -4,6 +4,8 @@ import { Navigate, Route } from 'react-router-dom';
 import { LeaveApp } from './lib/leave-app';
 import {
   AccountPage,
+  AdminConsole,
+  AuthHandlerPage,
   ChartsPage,
   ForgotPasswordPage,
   HubPage,
@@ -16,6 +18,7 @@ import {
 } from './routes';
 import { AppMenu, CONTENT_ID, SPLIT_PANE_WHEN } from './shell/app-menu';
 import { OfflineNotice } from './shell/offline-notice';
+import { SessionEndedNotice } from './shell/session-ended-notice';
 import { UpdateToast } from './shell/update-toast';
 
 export function App() {
@@ -31,17 +34,20 @@ export function App() {
             <Route path="/login" element={<LoginPage />} />
             <Route path="/signup" element={<SignupPage />} />
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/auth/handler" element={<AuthHandlerPage />} />
             <Route path="/tutorial" element={<TutorialPage />} />
             <Route path="/home" element={<HubPage />} />
             <Route path="/movie-example" element={<MoviePage />} />
             <Route path="/charts-and-graphs" element={<ChartsPage />} />
             <Route path="/video-example/:year" element={<VideoPage />} />
+            <Route path="/admin/*" element={<AdminConsole />} />
             <Route path="*" element={<LeaveApp to="/" />} />
           </IonRouterOutlet>
         </IonSplitPane>
       </IonReactRouter>
       <OfflineNotice />
       <UpdateToast />
+      <SessionEndedNotice />
     </IonApp>
   );
 }

@@ -37,6 +37,11 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+// A session an administrator ends is noticed at once (decision 0910); after the first screen,
+// like the live stream it listens to, so the first load carries none of it.
+const watchSessions = () => setTimeout(() => void import('./lib/session-watch').then((module) => module.watchSessions()), 0);
+if (document.readyState === 'complete') watchSessions();
+else window.addEventListener('load', watchSessions, { once: true });
 // Which build is running, for support requests and the update tests.
 document.documentElement.dataset.appVersion = APP_VERSION;
 // The development server has no service worker: it would cache modules that hot reload replaces.

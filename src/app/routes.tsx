@@ -15,9 +15,12 @@ export const MinesweeperPage = lazyPage(() => import('./features/minesweeper/pag
 export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));
 export const SignupPage = lazyPage(() => import('./features/auth/pages/signup-page'));
+export const AuthHandlerPage = lazyPage(() => import('./features/auth/pages/auth-handler-page'));
 export const ForgotPasswordPage = lazyPage(() => import('./features/auth/pages/forgot-password-page'));
 export const TutorialPage = lazyPage(() => import('./features/tutorial/pages/tutorial-page'));
 export const HubPage = lazyPage(() => import('./features/hub/pages/hub-page'));
 export const MoviePage = lazyPage(() => import('./features/movies/pages/movie-page'));
 export const ChartsPage = lazyPage(() => import('./features/charts/pages/charts-page'));
 export const VideoPage = lazyPage(() => import('./features/video/pages/video-page'));
+// The staff console: its sections are chunks of their own inside this one.
+export const AdminConsole = lazyPage(() => import('./features/admin/console'));

@@ -3,7 +3,9 @@ import { AuthError, endsSession, requiresSecondStep } from '../../common/auth-er
 import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../common/auth-timing';
 import { STORAGE_KEYS } from '../../common/constants';
 import { identityClient, type AccountInfo } from './identity-client';
+import { MultiFactorRequiredError, pendingSecondStep } from './idp/mfa-required';
 import { announceLoginState } from './login-state';
+import { clearSessionEnded, noteSessionEnded } from './session-ended';
 import { getItem, removeItem, setItem } from './storage';
 
 /**
@@ -109,15 +111,18 @@ async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return task();
 }
 
-/** Exchanges the refresh token; another tab may have done it already, so look first. */
-function refreshSession(): Promise<StoredSession | null> {
+/**
+ * Exchanges the refresh token; another tab may have done it already, so look first. `force`
+ * asks the server even with a fresh token: it is how the app learns its session was ended.
+ */
+function refreshSession(force = false): Promise<StoredSession | null> {
   refreshing ??= withRefreshLock(async () => {
     const latest = readStored();
     if (!latest) {
       if (session) apply(null, false);
       return null;
     }
-    if (!needsRefresh(latest.expiresAt, Date.now())) {
+    if (!force && !needsRefresh(latest.expiresAt, Date.now())) {
       apply(latest, false);
       return latest;
     }
@@ -136,6 +141,7 @@ function refreshSession(): Promise<StoredSession | null> {
     } catch (error) {
       if (error instanceof AuthError && error.code !== 'network-request-failed') {
         // The server ended the session (revoked, expired, user gone): so do we, everywhere.
+        if (endsSession(error.code)) noteSessionEnded(error.code);
         await signOutLocally();
         return null;
       }
@@ -205,6 +211,11 @@ export function currentUser(): AuthUser | null {
   return snapshot.user;
 }
 
+/** The ID token held now, maybe about to expire: for reading its claims (the menu), never for a call. */
+export function currentIdToken(): string | null {
+  return session?.idToken ?? null;
+}
+
 /**
  * A valid ID token for the signed-in user, refreshed first when it is within 5 minutes of
  * expiry; null when nobody is signed in (or the server has just ended the session). Offline,
@@ -240,7 +251,18 @@ function assertAuthorizedDomain(): Promise<void> {
   return domainCheck;
 }
 
+/**
+ * Asks the server at once whether this session still stands (the live stream said an
+ * administrator ended it): a disabled or ended session signs out here and in every tab, with
+ * the reason kept for the notice (src/app/lib/session-ended.ts). Offline, nothing changes.
+ */
+export async function checkSession(): Promise<void> {
+  if (!session) return;
+  await refreshSession(true).catch(() => undefined);
+}
+
 async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser> {
+  clearSessionEnded();
   const next = fromResponse(body);
   refreshFailures = 0;
   apply(next, true);
@@ -248,11 +270,23 @@ async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser
   return { uid: next.uid, email: next.email };
 }
 
+/** Starts a session from a provider sign-in or a finished second step (lib/idp). */
+export const beginSession = begin;
+
+/** Fresh tokens for the signed-in user (two-step sign-in turned on or off ends the others' sessions). */
+export function replaceTokens(idToken: string, refreshToken: string, expiresIn: string): void {
+  const current = session;
+  if (!current) return;
+  apply(fromResponse({ localId: current.uid, email: current.email, idToken, refreshToken, expiresIn }), true);
+}
+
 /** Signs in with email and password. Errors are AuthErrors, passed on unchanged (spec 8). */
 export async function login(email: string, password: string): Promise<AuthUser> {
   await assertAuthorizedDomain();
   const body = await identityClient.signInWithPassword(email, password);
   // Never a session from a first step that still needs its second.
+  const pending = pendingSecondStep(body);
+  if (pending) throw new MultiFactorRequiredError(pending);
   if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
   return begin(body);
 }
@@ -301,7 +335,10 @@ async function withToken<T>(task: (idToken: string) => Promise<T>): Promise<T> {
   try {
     return await task(idToken);
   } catch (error) {
-    if (error instanceof AuthError && endsSession(error.code)) await signOutLocally();
+    if (error instanceof AuthError && endsSession(error.code)) {
+      noteSessionEnded(error.code);
+      await signOutLocally();
+    }
     throw error;
   }
 }
@@ -312,6 +349,8 @@ export async function reauthenticate(password: string): Promise<void> {
   if (!current) throw new AuthError('user-token-expired');
   const body = await identityClient.signInWithPassword(current.email, password);
   if (body.localId !== current.uid) throw new AuthError('user-mismatch');
+  const pending = pendingSecondStep(body);
+  if (pending) throw new MultiFactorRequiredError(pending);
   if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
   apply(fromResponse(body), true);
 }

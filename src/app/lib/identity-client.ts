@@ -24,6 +24,16 @@ export interface AccountInfo {
   displayName?: string;
   createdAt: string;
   lastLoginAt?: string;
+  /** The ways into the account: `password` (when one is set) and each linked provider. */
+  providerUserInfo?: { providerId: string; federatedId: string; email?: string; displayName?: string }[];
+  /** The second factor, when two-step sign-in is on. */
+  mfaInfo?: MfaInfo[];
+}
+
+export interface MfaInfo {
+  mfaEnrollmentId: string;
+  displayName?: string;
+  enrolledAt: string;
 }
 
 export interface UpdateResponse {
@@ -41,17 +51,29 @@ export interface TokenResponse {
   user_id: string;
 }
 
-let publicConfig: Promise<{ apiKey: string }> | undefined;
+export interface PublicConfig {
+  apiKey: string;
+  /** Sign-in providers configured on the server: id and button label. */
+  identityProviders?: { providerId: string; displayName: string }[];
+}
 
-function apiKey(): Promise<string> {
-  publicConfig ??= apiRequest<{ apiKey: string }>('/api/config').catch((error: unknown) => {
+let publicConfig: Promise<PublicConfig> | undefined;
+
+/** /api/config, asked once per page load (again after a failure). */
+export function loadPublicConfig(): Promise<PublicConfig> {
+  publicConfig ??= apiRequest<PublicConfig>('/api/config').catch((error: unknown) => {
     publicConfig = undefined;
     throw error;
   });
-  return publicConfig.then((config) => config.apiKey);
+  return publicConfig;
 }
 
-async function send<T>(
+function apiKey(): Promise<string> {
+  return loadPublicConfig().then((config) => config.apiKey);
+}
+
+/** `v2/...` paths are the Identity Toolkit v2 endpoints (two-step sign-in); the rest are v1. */
+export async function send<T>(
   path: string,
   init: { method: 'GET' | 'POST'; body?: string; contentType?: string; headers?: Record<string, string> },
 ): Promise<T> {
@@ -65,7 +87,7 @@ async function send<T>(
   const timer = setTimeout(() => controller.abort(), AUTH.networkTimeoutMs);
   let response: Response;
   try {
-    response = await fetch(`/identity/v1/${path}?key=${encodeURIComponent(key)}`, {
+    response = await fetch(`/identity/${path.startsWith('v2/') ? '' : 'v1/'}${path}?key=${encodeURIComponent(key)}`, {
       method: init.method,
       headers: { Accept: 'application/json', ...(init.contentType ? { 'Content-Type': init.contentType } : {}), ...init.headers },
       body: init.body,
@@ -95,7 +117,7 @@ async function send<T>(
   throw new AuthError(response.status >= 500 || response.status === 0 ? 'network-request-failed' : 'internal-error');
 }
 
-const post = <T>(endpoint: string, body: Record<string, unknown>) =>
+export const post = <T>(endpoint: string, body: Record<string, unknown>) =>
   send<T>(endpoint, { method: 'POST', body: JSON.stringify(body), contentType: 'application/json' });
 
 export const identityClient = {

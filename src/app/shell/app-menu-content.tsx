@@ -24,13 +24,15 @@ import {
   logOutOutline,
   personAddOutline,
   personCircleOutline,
+  shieldCheckmarkOutline,
 } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../common/constants';
 import { useDarkMode } from '../../common/use-dark-mode';
-import { logout } from '../lib/auth-session';
+import { currentIdToken, logout, useAuth } from '../lib/auth-session';
 import { useLoginState } from '../lib/login-state';
 import { setItem } from '../lib/storage';
+import { hasStaffClaim } from '../lib/token-claims';
 
 import { MENU_ID } from './app-menu';
 
@@ -49,6 +51,8 @@ const MAIN: MenuLink[] = [
 const LIVE: MenuLink[] = [{ title: 'Minesweeper', url: '/app/tabs/minesweeper', icon: gridOutline }];
 const SHOWCASE: MenuLink[] = [{ title: 'Schedule', url: '/app/tabs/schedule', icon: calendarOutline }];
 const LOGGED_IN: MenuLink[] = [{ title: 'Account', url: '/account', icon: personCircleOutline }];
+// Shown to accounts whose ID token says staff or admin; the console asks the server again.
+const STAFF: MenuLink[] = [{ title: 'Staff console', url: '/admin', icon: shieldCheckmarkOutline }];
 const LOGGED_OUT: MenuLink[] = [
   { title: 'Login', url: '/login', icon: logInOutline },
   { title: 'Signup', url: '/signup', icon: personAddOutline },
@@ -60,6 +64,9 @@ export function AppMenuContent() {
   const router = useIonRouter();
   const loggedIn = useLoginState();
   const [dark, setDark] = useDarkMode();
+  // Re-read on every change of account; the token of the account shown is read as it is now.
+  const { user } = useAuth();
+  const staff = user !== null && hasStaffClaim(currentIdToken());
 
   const renderLinks = (links: MenuLink[]) =>
     links.map((link) => (
@@ -113,6 +120,7 @@ export function AppMenuContent() {
           {loggedIn ? (
             <>
               {renderLinks(LOGGED_IN)}
+              {staff && renderLinks(STAFF)}
               <IonMenuToggle autoHide={false}>
                 <IonItem button detail={false} onClick={() => void onLogout()}>
                   <IonIcon slot="start" icon={logOutOutline} aria-hidden="true" />

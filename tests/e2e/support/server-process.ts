@@ -10,6 +10,8 @@ import { join } from 'node:path';
 export class ServerProcess {
   private child: ChildProcess | null = null;
   readonly databaseFile: string;
+  /** What the server wrote to stdout (its log), the last 256 kB. */
+  output = '';
 
   constructor(
     readonly port: number,
@@ -25,6 +27,17 @@ export class ServerProcess {
 
   get url() {
     return `http://localhost:${this.port}`;
+  }
+
+  /** Waits for a line of the server's log matching `pattern`; resolves with the match. */
+  async waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = this.output.match(pattern);
+      if (match) return match;
+      if (Date.now() > deadline) throw new Error(`the server on port ${this.port} logged nothing matching ${String(pattern)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /** Deletes the database so the next start migrates and seeds afresh. */
@@ -55,9 +68,13 @@ export class ServerProcess {
         LOG_LEVEL: 'warn',
         ...this.options.env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     const child = this.child;
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      this.output = (this.output + chunk).slice(-256 * 1024);
+    });
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server on port ${this.port} exited with code ${child.exitCode}`);

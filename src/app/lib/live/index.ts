@@ -15,8 +15,11 @@ export interface LiveSink {
   setStatus(status: LiveStatus): void;
 }
 
-/** Topics the shared stream follows: all public, so one anonymous stream serves every tab. */
-export const LIVE_TOPICS = ['movies', 'schedule', 'stats'] as const;
+/**
+ * Topics the shared stream follows: all public, so one anonymous stream serves every tab.
+ * `sessions` tells a signed-in app that an administrator ended its session (lib/session-watch.ts).
+ */
+export const LIVE_TOPICS = ['movies', 'schedule', 'stats', 'sessions'] as const;
 
 const handlers = new Map<string, Set<(event: LiveEvent) => void>>();
 const statusListeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { IonButton, IonContent, IonIcon, IonPage, useIonAlert, useIonRouter, useIonToast } from '@ionic/react';
 import { helpBuoyOutline, logOutOutline, trashOutline } from 'ionicons/icons';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   accountInfo,
@@ -9,13 +9,16 @@ import {
   changePassword,
   deleteAccount,
   logout,
-  reauthenticate,
   sendEmailVerification,
   useAuth,
 } from '../../../lib/auth-session';
 import type { AccountInfo } from '../../../lib/identity-client';
 import { AppHeader } from '../../../shell/app-header';
+import { useIdentityProviders } from '../api/providers';
 import '../auth.css';
+import { SignInMethods } from '../components/sign-in-methods';
+import { TwoStepSection } from '../components/two-step-section';
+import { useReauthenticate } from '../../../lib/use-reauthenticate';
 import { ChangeEmailForm, ChangePasswordForm } from '../components/account-forms';
 import { FormError, FormNotice } from '../components/auth-fields';
 import { sentenceFor } from '../components/form-state';
@@ -39,6 +42,9 @@ export default function AccountPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
+  const providers = useIdentityProviders();
+  const reauthenticate = useReauthenticate();
+  const reloadInfo = useCallback(async () => setInfo(await accountInfo()), []);
   const params = new URLSearchParams(useLocation().search);
   const verifyCode = params.get('mode') === 'verifyEmail' ? params.get('oobCode') : null;
 
@@ -174,6 +180,9 @@ export default function AccountPage() {
                   </IonButton>
                 ) : null}
               </section>
+
+              {info ? <SignInMethods info={info} providers={providers} reload={reloadInfo} /> : null}
+              {info ? <TwoStepSection info={info} reload={reloadInfo} /> : null}
 
               <section className="auth-section" aria-labelledby="change-email-heading">
                 <h2 id="change-email-heading">Change email</h2>

@@ -3,11 +3,16 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../../shell/app-header';
 import { login, loginWithEmailLink, logout, useAuth } from '../../../lib/auth-session';
+import { useIdentityProviders } from '../api/providers';
 import '../auth.css';
 import { FormError } from '../components/auth-fields';
 import { CredentialsForm } from '../components/credentials-form';
 import { sentenceFor } from '../components/form-state';
+import { ProviderButtons } from '../components/provider-buttons';
+import { SecondStepForm } from '../components/second-step-form';
+import { PendingLinkNotice } from '../components/sign-in-extras';
 import { useAuthNavigation } from '../components/use-auth-navigation';
+import { useSignInFlow } from '../components/use-sign-in-flow';
 import { loginPathFor } from '../next-path';
 
 /** The link of an EMAIL_SIGNIN mail: /login?mode=signIn&email=...&oobCode=... */
@@ -40,6 +45,8 @@ function EmailLinkSignIn({ email, oobCode, onDone }: { email: string; oobCode: s
 export default function LoginPage() {
   const { user } = useAuth();
   const { next, goNext, search } = useAuthNavigation();
+  const providers = useIdentityProviders();
+  const flow = useSignInFlow(goNext);
   const params = new URLSearchParams(search);
   const emailHint = params.get('email') ?? '';
   const linkCode = params.get('mode') === 'signIn' ? params.get('oobCode') : null;
@@ -64,9 +71,12 @@ export default function LoginPage() {
       <IonContent className="auth-content">
         <div className="auth-column">
           <h1>Log in</h1>
-          {user ? (
+          {flow.mfa ? (
+            <SecondStepForm pending={flow.mfa} onDone={flow.finish} onRestart={flow.restart} />
+          ) : user ? (
             <>
               <p className="auth-lead">You are logged in as {user.email}.</p>
+              {flow.error ? <FormError message={flow.error} /> : null}
               <div className="auth-actions">
                 <IonButton onClick={goNext}>Continue</IonButton>
                 <IonButton fill="outline" onClick={() => void logout()}>
@@ -77,14 +87,16 @@ export default function LoginPage() {
           ) : (
             <>
               <p className="auth-lead">Welcome back. Log in to see your account and add movies to the demo list.</p>
+              {flow.pendingLink ? <PendingLinkNotice link={flow.pendingLink} providers={providers} /> : null}
               <CredentialsForm
+                key={flow.pendingLink?.email ?? 'login'}
                 mode="login"
-                initialEmail={emailHint}
-                onSubmit={async (email, password) => {
-                  await login(email, password);
-                  goNext();
-                }}
+                initialEmail={flow.pendingLink?.email ?? emailHint}
+                onSubmit={(email, password) => flow.passwordSignIn(() => login(email, password))}
               />
+              {providers.length > 0 ? <p className="auth-or">or</p> : null}
+              <ProviderButtons providers={providers} purpose="signIn" returnTo={`/login${search}`} onOutcome={flow.handleOutcome} />
+              {flow.error ? <FormError message={flow.error} /> : null}
               <div className="auth-links">
                 <Link to="/forgot-password">Forgot password?</Link>
                 <span>

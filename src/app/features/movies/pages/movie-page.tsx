@@ -1,11 +1,12 @@
-import { IonButton, IonContent, IonIcon, IonPage, IonSpinner } from '@ionic/react';
+import { IonButton, IonContent, IonIcon, IonPage, IonSpinner, useIonRouter } from '@ionic/react';
 import { createOutline, star, starOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../../../common/api-error';
 import type { Movie } from '../../../../common/movie-schema';
-import { MOVIE_LIST_PATH, suggestEditUrl } from '../../../../common/movie-view';
+import { MOVIE_LIST_PATH, moviePageUrl, suggestEditUrl } from '../../../../common/movie-view';
 import { useAuth } from '../../../lib/auth-session';
+import { onLive } from '../../../lib/live/index';
 import { AppHeader } from '../../../shell/app-header';
 import { getMovie } from '../api/get-movie';
 import { GUEST, useFavorites } from '../state/favorites-store';
@@ -25,6 +26,7 @@ export default function MoviePage() {
   const title = titleFrom(ownSearch);
 
   const movie = useMovie(title);
+  useFollowRename(title, location.pathname === PAGE_PATH);
 
   return (
     <IonPage>
@@ -92,6 +94,19 @@ function MovieDetails({ movie }: { movie: Movie }) {
       </div>
     </>
   );
+}
+
+/** A movie renamed elsewhere (the staff console): the open page moves to its new address. */
+function useFollowRename(title: string, shown: boolean): void {
+  const router = useIonRouter();
+  useEffect(() => {
+    if (!title || !shown) return;
+    return onLive('movies', (event) => {
+      if (event.type !== 'change' || event.kind !== 'update' || event.key !== title) return;
+      const renamed = (event.data as Partial<Movie> | null)?.title;
+      if (typeof renamed === 'string' && renamed !== title) router.push(moviePageUrl(renamed), 'none', 'replace');
+    });
+  }, [title, shown, router]);
 }
 
 function titleFrom(search: string): string {

@@ -1,0 +1,65 @@
+import { IonButton, IonNote, IonTextarea } from '@ionic/react';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../../common/api-error';
+
+export interface InboxComposeProps {
+  id: string;
+  label: string;
+  submitLabel: string;
+  maxLength: number;
+  /** Resolves when saved; rejects with the server's error, shown under the field. */
+  onSubmit: (text: string) => Promise<void>;
+}
+
+/** A text area with its send button, used for replies and notes; the server's message shows next to the field. */
+export function InboxCompose({ id, label, submitLabel, maxLength, onSubmit }: InboxComposeProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!text.trim()) {
+      setError(`Please write the ${label.toLowerCase().includes('note') ? 'note' : 'reply'}.`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(text);
+      setText('');
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fields : undefined;
+      setError(fields?.body ?? (failure instanceof Error ? failure.message : 'That did not work. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="inbox-compose" onSubmit={(event) => void submit(event)} noValidate>
+      <IonTextarea
+        id={id}
+        label={label}
+        labelPlacement="stacked"
+        fill="outline"
+        autoGrow
+        rows={4}
+        maxlength={maxLength}
+        value={text}
+        onIonInput={(event) => setText(event.detail.value ?? '')}
+        className={error ? 'ion-invalid ion-touched' : undefined}
+        errorText={error ?? undefined}
+      />
+      {error ? (
+        <IonNote color="danger" role="alert" className="inbox-compose__error">
+          {error}
+        </IonNote>
+      ) : null}
+      <IonButton type="submit" disabled={busy}>
+        {busy ? 'Saving…' : submitLabel}
+      </IonButton>
+    </form>
+  );
+}

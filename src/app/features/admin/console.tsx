@@ -1,0 +1,33 @@
+import { IonRouterOutlet } from '@ionic/react';
+import { Route } from 'react-router-dom';
+import { lazyNestedPage as lazyPage } from '../../shell/lazy-page';
+
+// Each section of the console is its own chunk, loaded when it is opened.
+const HomePage = lazyPage(() => import('./pages/console-home-page'));
+const ContentListPage = lazyPage(() => import('./pages/content-list-page'));
+const ContentEditPage = lazyPage(() => import('./pages/content-edit-page'));
+const InboxPage = lazyPage(() => import('./pages/inbox-page'));
+const InboxMessagePage = lazyPage(() => import('./pages/inbox-message-page'));
+const MoviesPage = lazyPage(() => import('./pages/movies-page'));
+const UsersPage = lazyPage(() => import('./pages/users-page'));
+const UserPage = lazyPage(() => import('./pages/user-page'));
+const AuditPage = lazyPage(() => import('./pages/audit-page'));
+const SettingsPage = lazyPage(() => import('./pages/settings-page'));
+
+/** The staff console under /admin (the app face; none of it loads for visitors). */
+export default function Console() {
+  return (
+    <IonRouterOutlet>
+      <Route path="/admin" element={<HomePage />} />
+      <Route path="/admin/content/:kind" element={<ContentListPage />} />
+      <Route path="/admin/content/:kind/:id" element={<ContentEditPage />} />
+      <Route path="/admin/inbox" element={<InboxPage />} />
+      <Route path="/admin/inbox/:id" element={<InboxMessagePage />} />
+      <Route path="/admin/movies" element={<MoviesPage />} />
+      <Route path="/admin/users" element={<UsersPage />} />
+      <Route path="/admin/users/:uid" element={<UserPage />} />
+      <Route path="/admin/audit" element={<AuditPage />} />
+      <Route path="/admin/settings" element={<SettingsPage />} />
+    </IonRouterOutlet>
+  );
+}

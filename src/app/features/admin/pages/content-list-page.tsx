@@ -1,0 +1,170 @@
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonAlert, useIonViewWillEnter } from '@ionic/react';
+import { add, arrowDown, arrowUp, createOutline, trashOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ApiError } from '../../../../common/api-error';
+import type { ContentKind } from '../../../../common/content-schemas';
+import { type ContentItem, deleteContent, reorderContent } from '../api/content-api';
+import { ConsolePage } from '../components/console-page';
+import { isContentKind, KIND_SPECS, moveId } from '../state/content-rules';
+import { useContentItems } from '../state/use-content-items';
+import '../content.css';
+
+const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'That did not work.');
+
+export default function ContentListPage() {
+  const { kind: param } = useParams();
+  const kind = isContentKind(param) ? param : null;
+  return (
+    <ConsolePage title={kind ? KIND_SPECS[kind].title : 'Content'} requires="staff">
+      {() =>
+        kind ? <ContentList key={kind} kind={kind} /> : <p role="alert">There is no such kind of content. Go back to the console.</p>
+      }
+    </ConsolePage>
+  );
+}
+
+function ContentList({ kind }: { kind: ContentKind }) {
+  const spec = KIND_SPECS[kind];
+  const { state, reload, replace } = useContentItems(kind);
+  const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [presentAlert] = useIonAlert();
+  const listRef = useRef<HTMLDivElement>(null);
+  // Back from the edit page: show what was saved there.
+  useIonViewWillEnter(() => void reload());
+
+  const nameOf = (item: ContentItem) => String(item[spec.nameField] ?? item.id);
+
+  const move = async (items: ContentItem[], index: number, delta: -1 | 1) => {
+    const item = items[index]!;
+    const ids = moveId(
+      items.map((entry) => entry.id),
+      index,
+      delta,
+    );
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await reorderContent(kind, ids);
+      replace(answer.items);
+      const position = ids.indexOf(item.id) + 1;
+      setAnnouncement(`${nameOf(item)} moved to position ${position} of ${ids.length}.`);
+      // The button pressed may have reached an end (and been disabled): keep focus on the item's row.
+      requestAnimationFrame(() => {
+        const direction = delta < 0 ? 'up' : 'down';
+        const target =
+          listRef.current?.querySelector<HTMLElement>(`[data-move="${item.id}-${direction}"]:not([disabled])`) ??
+          listRef.current?.querySelector<HTMLElement>(`[data-edit="${item.id}"]`);
+        target?.focus();
+      });
+    } catch (error) {
+      setProblem(messageOf(error));
+      void reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (item: ContentItem) =>
+    void presentAlert({
+      header: `Delete this ${spec.singular}?`,
+      message: `“${nameOf(item)}” will be removed from the site at once. This cannot be undone.`,
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: 'Delete',
+          role: 'destructive',
+          handler: () => {
+            void (async () => {
+              setProblem(null);
+              try {
+                await deleteContent(kind, item.id, item.version);
+                setAnnouncement(`${nameOf(item)} was deleted.`);
+              } catch (error) {
+                setProblem(messageOf(error));
+              }
+              await reload();
+            })();
+          },
+        },
+      ],
+    });
+
+  return (
+    <div className="content-admin" ref={listRef}>
+      <div className="content-admin__head">
+        <h1>{spec.title}</h1>
+        <div className="content-admin__actions">
+          <IonButton routerLink={`/admin/content/${kind}/new`}>
+            <IonIcon slot="start" icon={add} aria-hidden="true" />
+            Add a {spec.singular}
+          </IonButton>
+          <IonButton fill="outline" href={spec.sitePath} target="_blank" rel="noopener">
+            View on the site
+          </IonButton>
+        </div>
+      </div>
+      <p className="content-admin__live" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {problem && (
+        <p className="content-admin__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {state.status === 'loading' ? (
+        <div className="admin-page__status" role="status">
+          <IonSpinner aria-label={`Loading ${spec.title.toLowerCase()}`} />
+        </div>
+      ) : state.status === 'error' ? (
+        <p role="alert">{state.message}</p>
+      ) : state.items.length === 0 ? (
+        <p>There are no {spec.title.toLowerCase()} yet. The site hides the section until there is one.</p>
+      ) : (
+        <IonList className="content-admin__list" aria-label={`${spec.title}, in the order the site shows them`}>
+          {state.items.map((item, index, items) => (
+            <IonItem key={item.id} className="content-admin__row">
+              <IonLabel>
+                <h2>{nameOf(item)}</h2>
+                <p>{String(item[spec.noteField] ?? '')}</p>
+              </IonLabel>
+              <div className="content-admin__row-buttons" slot="end">
+                <IonButton
+                  fill="clear"
+                  data-move={`${item.id}-up`}
+                  disabled={busy || index === 0}
+                  aria-label={`Move ${nameOf(item)} up`}
+                  onClick={() => void move(items, index, -1)}
+                >
+                  <IonIcon slot="icon-only" icon={arrowUp} aria-hidden="true" />
+                </IonButton>
+                <IonButton
+                  fill="clear"
+                  data-move={`${item.id}-down`}
+                  disabled={busy || index === items.length - 1}
+                  aria-label={`Move ${nameOf(item)} down`}
+                  onClick={() => void move(items, index, 1)}
+                >
+                  <IonIcon slot="icon-only" icon={arrowDown} aria-hidden="true" />
+                </IonButton>
+                <IonButton
+                  fill="clear"
+                  data-edit={item.id}
+                  routerLink={`/admin/content/${kind}/${encodeURIComponent(item.id)}`}
+                  aria-label={`Edit ${nameOf(item)}`}
+                >
+                  <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                </IonButton>
+                <IonButton fill="clear" color="danger" aria-label={`Delete ${nameOf(item)}`} onClick={() => remove(item)}>
+                  <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+                </IonButton>
+              </div>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, formValuesOf, inputOf, isContentKind, moveId } from './content-rules';
+
+describe('content form rules', () => {
+  it('turns a saved team member into form text and back', () => {
+    const member = {
+      name: 'Lena Park',
+      role: 'Engineer',
+      bio: 'Bio.',
+      email: 'l@x.example',
+      skills: ['Networks', 'Wi-Fi'],
+      joinedYear: 2024,
+    };
+    const values = formValuesOf('team-members', member);
+    expect(values).toEqual({
+      name: 'Lena Park',
+      role: 'Engineer',
+      bio: 'Bio.',
+      email: 'l@x.example',
+      skills: 'Networks, Wi-Fi',
+      joinedYear: '2024',
+    });
+    expect(inputOf('team-members', values)).toEqual(member);
+    expect(formValuesOf('services', null)).toEqual({ title: '', summary: '', description: '', icon: '' });
+  });
+
+  it('gives the shared schema messages by field', () => {
+    const errors = fieldErrors('services', { title: ' ', summary: 'x'.repeat(201), description: 'Fine.', icon: 'Bad Icon' });
+    expect(errors.title).toBe('Title is required.');
+    expect(errors.summary).toBe('Summary can be at most 200 characters.');
+    expect(errors.icon).toMatch(/^Icon is an icon name/);
+    expect(errors.description).toBeUndefined();
+    expect(fieldErrors('client-reviews', { author: 'A', role: 'B', company: 'C', quote: 'D', rating: '7' }).rating).toBe(
+      'Rating is at most 5.',
+    );
+    expect(fieldErrors('client-reviews', { author: 'A', role: 'B', company: 'C', quote: 'D', rating: '' }).rating).toBe(
+      'Rating is a number from 1 to 5.',
+    );
+    expect(fieldErrors('core-values', { title: 'T', description: 'D', icon: 'shield' })).toEqual({});
+  });
+
+  it('moves an id up or down, and not past either end', () => {
+    expect(moveId(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveId(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveId(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveId(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('knows the four kinds', () => {
+    expect(isContentKind('team-members')).toBe(true);
+    expect(isContentKind('users')).toBe(false);
+    expect(isContentKind(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { AuthError } from '../../../common/auth-errors';
+import type { MfaPending } from '../federated-client';
+
+/**
+ * multi-factor-auth-required, carrying what the second step needs (as the official SDK's
+ * MultiFactorError carries its resolver): the pending credential, the account and its factor.
+ */
+export class MultiFactorRequiredError extends AuthError {
+  readonly pending: MfaPending;
+
+  constructor(pending: MfaPending) {
+    super('multi-factor-auth-required', 'MFA_REQUIRED');
+    this.name = 'MultiFactorRequiredError';
+    this.pending = pending;
+  }
+}
+
+/** The pending second step of a first-step answer, or null when the answer is a session. */
+export function pendingSecondStep(body: {
+  localId?: string;
+  email?: string;
+  mfaPendingCredential?: string;
+  mfaInfo?: MfaPending['mfaInfo'];
+}): MfaPending | null {
+  if (!body.mfaPendingCredential || !body.localId || !body.email) return null;
+  return { localId: body.localId, email: body.email, mfaPendingCredential: body.mfaPendingCredential, mfaInfo: body.mfaInfo ?? [] };
+}

@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { useSessionEnded } from '../lib/session-ended';
+
+const SessionEndedView = lazy(() => import('./session-ended-view').then((module) => ({ default: module.SessionEndedView })));
+
+/**
+ * Spec 8: when the server ends the session (the account was disabled, an administrator ended
+ * its sessions) the app signs out and says why, with the spec's sentence, until dismissed.
+ */
+export function SessionEndedNotice() {
+  const reason = useSessionEnded();
+  if (!reason) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionEndedView reason={reason} />
+    </Suspense>
+  );
+}

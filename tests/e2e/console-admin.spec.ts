@@ -1,0 +1,231 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { authErrorSentence } from '../../src/common/auth-errors';
+import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { ServerProcess } from './support/server-process';
+import { createStaffAccount, STAFF_PASSWORD } from './support/staff';
+import { ownPort } from './support/suite';
+import { openDatabase } from '../../src/server/db/database';
+import { settingsRepository, type SettingKey } from '../../src/server/settings/repository';
+
+/** Changes a setting in a server's database, as an administrator's saved change would. */
+async function setSetting(databaseUrl: string, key: SettingKey, value: boolean) {
+  const handle = await openDatabase(databaseUrl);
+  try {
+    await settingsRepository(handle.db).set(key, value, null, new Date().toISOString());
+  } finally {
+    await handle.close();
+  }
+}
+
+const LIST = '/app/tabs/home';
+const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+const rows = (page: Page) => page.getByTestId('movie-row');
+
+// Ending a session on purpose makes the browser log the refused refresh and API calls; the last
+// administrator's refusal is a 409, a used setup link a 410, the console without two-step sign-in a 403.
+test.use({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|409|410)/] });
+
+// Each test makes its own accounts and movies: they run side by side on the suite's two workers.
+test.describe.configure({ mode: 'parallel' });
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
+
+/** Signs in through the Login page, which then goes to `next`. */
+async function logIn(page: Page, email: string, next: string, password = STAFF_PASSWORD) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await waitForIonicPage(page);
+  await visiblePage(page).getByLabel('Email').fill(email);
+  await visiblePage(page).getByLabel('Password', { exact: true }).fill(password);
+  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
+}
+
+/** A browser context of its own that has seen the tutorial. */
+async function newContext(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL! });
+  const page = await context.newPage();
+  await page.goto('/tutorial');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  return { context, page };
+}
+
+/** Adds a movie through the API as `email` (any signed-in user may add). */
+async function addMovie(page: Page, email: string, title: string) {
+  const config = (await (await page.request.get('/api/config')).json()) as { apiKey: string };
+  const signIn = await page.request.post(`/identity/v1/accounts:signInWithPassword?key=${config.apiKey}`, {
+    data: { email, password: STAFF_PASSWORD, returnSecureToken: true },
+  });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const added = await page.request.post('/api/movies', {
+    data: { title, genres: ['Drama'] },
+    headers: { authorization: `Bearer ${idToken}`, 'x-xsrf-token': xsrf },
+  });
+  expect(added.status()).toBe(201);
+}
+
+test('the first administrator is made through the setup link from the log, then signs in to the console', async ({ page }) => {
+  const server = new ServerProcess(ownPort(1), { env: { LOG_LEVEL: 'warn' } });
+  server.reset();
+  await server.start();
+  try {
+    const [, link] = await server.waitForLog(/create one within the hour at (\S+)/);
+    const setup = new URL(link!);
+    await page.goto(`${server.url}${setup.pathname}${setup.search}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkA11y(page);
+    const email = `first-admin-${Date.now().toString(36)}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long admin password');
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await expect(page.getByRole('status')).toContainText('is ready');
+    await page.getByRole('link', { name: 'Log in to the console' }).click();
+    await waitForIonicPage(page);
+    await visiblePage(page).getByLabel('Email').fill(email);
+    await visiblePage(page).getByLabel('Password', { exact: true }).fill('a long admin password');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(visiblePage(page).getByText(`Signed in as ${email}.`)).toBeVisible();
+    await expect(visiblePage(page).getByRole('heading', { name: 'Administration' })).toBeVisible();
+    // The only administrator cannot lock the installation out: the refusal is said as a sentence.
+    await visiblePage(page).getByRole('link', { name: /Users/ }).click();
+    await visiblePage(page)
+      .getByRole('link', { name: new RegExp(email.replace(/[.]/g, '\\.')) })
+      .click();
+    await visiblePage(page).getByRole('button', { name: 'Disable account' }).click();
+    await expect(visiblePage(page).getByRole('alert')).toHaveText(/This is the last administrator/);
+    await expect(visiblePage(page).getByText('Active', { exact: true })).toBeVisible();
+    // Requiring two-step sign-in of staff is refused while this administrator has none.
+    await page.goto(`${server.url}/admin/settings`);
+    await waitForIonicPage(page);
+    const twoStep = visiblePage(page).getByRole('switch', { name: /Two-step sign-in for staff/ });
+    await twoStep.click();
+    await expect(visiblePage(page).getByRole('alert')).toHaveText(/Turn on two-step sign-in for your own account/);
+    await expect(visiblePage(page).getByRole('switch', { name: /Two-step sign-in for staff/ })).not.toBeChecked();
+    // Once it is required (set here in the database), the console sends staff without it to their account.
+    await setSetting(server.databaseUrl, 'staffTwoStepRequired', true);
+    await page.goto(`${server.url}/admin`);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('alert')).toContainText('Staff accounts must use two-step sign-in');
+    await expect(visiblePage(page).getByText('Open my account')).toBeVisible();
+    await checkA11y(page);
+    // The link was single use.
+    await page.goto(`${server.url}${setup.pathname}${setup.search}`);
+    await expect(page.getByText('This setup link cannot be used')).toBeVisible();
+  } finally {
+    await server.stop();
+    server.reset();
+  }
+});
+
+test('an admin disables a user signed in elsewhere: that browser signs out at once and says why', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await createStaffAccount(request, ['admin'], 'admin');
+  const user = await createStaffAccount(request, [], 'user');
+  const other = await newContext(browser, baseURL);
+  try {
+    const streamOpen = other.page.waitForResponse((response) => response.url().includes('/api/changes'), { timeout: 30_000 });
+    await logIn(other.page, user.email, LIST);
+    await streamOpen;
+
+    await logIn(page, admin.email, `/admin/users/${user.uid}`);
+    await expect(visiblePage(page).getByRole('heading', { name: user.email })).toBeVisible();
+    await visiblePage(page).getByRole('button', { name: 'Disable account' }).click();
+    await expect(visiblePage(page).getByRole('status').filter({ hasText: 'disabled and signed out' })).toBeVisible();
+    await expect(visiblePage(page).getByText('Disabled', { exact: true })).toBeVisible();
+
+    // The other browser did nothing: it is told by the live stream, asks the server, and signs out.
+    await expect(other.page.locator('ion-toast', { hasText: authErrorSentence('user-disabled') })).toBeVisible({ timeout: 5_000 });
+    expect(await other.page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
+  } finally {
+    await other.context.close();
+  }
+});
+
+test('staff edits a movie and another browser’s open movie list shows it', async ({ browser, baseURL, page, request }) => {
+  test.setTimeout(90_000);
+  const staff = await createStaffAccount(request, ['staff'], 'staff');
+  const marker = unique('Moderate');
+  await addMovie(page, staff.email, `${marker} original`);
+  const viewer = await newContext(browser, baseURL);
+  try {
+    const streamOpen = viewer.page.waitForResponse((response) => response.url().includes('/api/changes'), { timeout: 30_000 });
+    await viewer.page.reload();
+    await streamOpen;
+    await visiblePage(viewer.page).locator('ion-searchbar input').fill(marker.toLowerCase());
+    await expect(rows(viewer.page)).toHaveCount(1);
+    // A second tab of that browser shows the movie's page (the tabs share one stream).
+    const moviePage = await viewer.context.newPage();
+    await moviePage.goto(`/movie-example?title=${encodeURIComponent(`${marker} original`)}`);
+    await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} original` })).toBeVisible();
+
+    await logIn(page, staff.email, '/admin/movies');
+    await visiblePage(page).getByLabel('Search movies by title').locator('input').fill(marker);
+    await visiblePage(page)
+      .getByRole('button', { name: `Edit ${marker} original` })
+      .click();
+    const form = visiblePage(page).getByRole('form', { name: `Edit ${marker} original` });
+    await form.getByLabel('Title').fill('');
+    await expect(form.getByText('Enter the movie title.')).toBeVisible();
+    await checkA11y(page);
+    await form.getByLabel('Title').fill(`${marker} edited`);
+    await form.getByLabel('Genres (separated by commas)').fill('Comedy, Drama');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      visiblePage(page)
+        .getByRole('status')
+        .filter({ hasText: `Saved “${marker} edited”.` }),
+    ).toBeVisible();
+
+    await expect(rows(viewer.page).filter({ hasText: `${marker} edited` })).toBeVisible({ timeout: 2_000 });
+    await expect(rows(viewer.page)).toHaveCount(1);
+    await expect(visiblePage(viewer.page).locator('ion-searchbar input')).toHaveValue(marker.toLowerCase());
+    await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} edited` })).toBeVisible({ timeout: 2_000 });
+    await expect(visiblePage(moviePage).getByRole('list', { name: 'Genres' })).toHaveText(/Comedy\s*Drama/);
+  } finally {
+    await viewer.context.close();
+  }
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the users, user, audit, settings and movies pages pass axe on a phone and a desktop (${colorScheme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await createStaffAccount(request, ['admin'], 'admin');
+    const pages: [string, string][] = [
+      ['/admin/users', 'Users'],
+      [`/admin/users/${admin.uid}`, admin.email],
+      ['/admin/audit', 'Audit log'],
+      ['/admin/settings', 'Settings'],
+      ['/admin/movies', 'Movie list'],
+    ];
+    await page.emulateMedia({ colorScheme });
+    await logIn(page, admin.email, pages[0]![0]);
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(visiblePage(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(visiblePage(page).locator('ion-spinner')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /ion-palette-dark/ : /^(?!.*ion-palette-dark)/);
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 800 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await checkA11y(page);
+        if (process.env.CONSOLE_SCREENSHOTS) {
+          const name = `${path.split('/')[2] ?? 'home'}${path.split('/').length > 3 ? '-one' : ''}-${viewport.width}-${colorScheme}`;
+          await page.screenshot({ path: `${process.env.CONSOLE_SCREENSHOTS}/${name}.png`, fullPage: true });
+        }
+      }
+    }
+  });
+}

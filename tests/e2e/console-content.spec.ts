@@ -1,0 +1,198 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { markTutorialSeen } from './demos-helpers';
+import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { createStaffAccount } from './support/staff';
+
+/** The page Ionic is showing now (others stay in the DOM, hidden). */
+const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+
+async function signInAsStaff(page: Page, request: Parameters<typeof createStaffAccount>[0], next: string) {
+  const staff = await createStaffAccount(request, ['staff'], 'content');
+  await markTutorialSeen(page);
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await waitForIonicPage(page);
+  await visiblePage(page).getByLabel('Email').fill(staff.email);
+  await visiblePage(page).getByLabel('Password', { exact: true }).fill(staff.password);
+  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/')}$`));
+  return staff;
+}
+
+/** Waits until no console button is still disabled from sending (axe would measure faded colours). */
+async function settled(page: Page) {
+  await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(0);
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe('staff console: content', () => {
+  // Refusals the tests provoke (a disguised file: 415; a stale save: 409) are logged by the browser.
+  test.use({ allowConsoleErrors: [/status of (409|415)/] });
+
+  test('a staff member adds and edits a service; the landing page shows it, also without JavaScript', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await signInAsStaff(page, request, '/admin/content/services');
+    const form = visiblePage(page);
+    await form
+      .getByRole('link', { name: 'Add a service' })
+      .or(form.getByRole('button', { name: 'Add a service' }))
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/new$/);
+
+    // The shared rules: the message shows next to its field, and nothing is sent.
+    const editor = visiblePage(page);
+    await editor.getByRole('button', { name: 'Create the service' }).click();
+    await expect(editor.getByText('Title is required.')).toBeVisible();
+    const first = `Backup Drills ${unique()}`;
+    await editor.getByLabel('Title').fill(first);
+    await editor.getByLabel('Summary').fill('We restore your backups every month.');
+    await editor.getByLabel('Description').fill('A monthly drill: we restore a real backup and time it.');
+    await editor.getByLabel('Icon').fill('Not An Icon');
+    await editor.getByLabel('Icon').blur();
+    await expect(editor.getByText(/^Icon is an icon name/)).toBeVisible();
+    await editor.getByLabel('Icon').fill('shield');
+    await editor.getByRole('button', { name: 'Create the service' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/backup-drills-[a-z0-9-]+\?created=1$/);
+    const id = /services\/([^?]+)/.exec(page.url())![1]!;
+
+    // An edit: saved, and the landing page shows it at the next request.
+    const edited = `Restore Drills ${unique()}`;
+    const page2 = visiblePage(page);
+    await expect(page2.getByLabel('Title')).toHaveValue(first);
+    await page2.getByLabel('Title').fill(edited);
+    await page2.getByRole('button', { name: 'Save' }).click();
+    await expect(page2.getByText('Saved. The site shows the new version now.')).toBeVisible();
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto('/');
+      await expect(plain.locator('#services')).toContainText(edited);
+      await expect(plain.locator('#services')).not.toContainText(first);
+    } finally {
+      await noScript.close();
+    }
+
+    // Someone else saves the same item in another tab: this save is refused, nothing is overwritten.
+    const other = await page.context().newPage();
+    await other.goto(`/admin/content/services/${id}`);
+    await waitForIonicPage(other);
+    const theirs = `Their Drills ${unique()}`;
+    await visiblePage(other).getByLabel('Title').fill(theirs);
+    await visiblePage(other).getByRole('button', { name: 'Save' }).click();
+    await expect(visiblePage(other).getByText('Saved. The site shows the new version now.')).toBeVisible();
+    await other.close();
+
+    await page2.getByLabel('Summary').fill('My summary, made from the old version.');
+    await page2.getByRole('button', { name: 'Save' }).click();
+    const conflict = page2.locator('.content-admin__conflict');
+    await expect(conflict).toContainText('This item was changed by someone else since you opened it');
+    await expect(conflict).toContainText(theirs);
+    await settled(page);
+    await checkA11y(page);
+    await conflict.getByRole('button', { name: 'Load their version' }).click();
+    await expect(page2.getByLabel('Title')).toHaveValue(theirs);
+    await page.goto('/');
+    await expect(page.locator('#services')).toContainText(theirs);
+
+    // Deleted with a confirmation; the site no longer shows it.
+    await page.goto('/admin/content/services');
+    await waitForIonicPage(page);
+    await visiblePage(page)
+      .getByRole('button', { name: `Delete ${theirs}` })
+      .click();
+    const alert = page.locator('ion-alert');
+    await expect(alert).toContainText('Delete this service?');
+    await alert.getByRole('button', { name: 'Delete' }).click();
+    await expect(
+      visiblePage(page)
+        .getByRole('status')
+        .filter({ hasText: `${theirs} was deleted.` }),
+    ).toBeAttached();
+    await page.goto('/');
+    await expect(page.locator('#services')).not.toContainText(theirs);
+  });
+
+  test('reorders by keyboard with move up and down', async ({ page, request }) => {
+    await signInAsStaff(page, request, '/admin/content/core-values');
+    const list = visiblePage(page);
+    const names = async () => list.locator('.content-admin__row h2').allTextContents();
+    await expect(list.locator('.content-admin__row').nth(1)).toBeVisible();
+    const before = await names();
+    expect(before.length).toBeGreaterThan(1);
+    await list.getByRole('button', { name: `Move ${before[0]} down` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual([before[1], before[0], ...before.slice(2)]);
+    await expect(list.getByRole('status').filter({ hasText: `${before[0]} moved to position 2` })).toBeAttached();
+    // Focus stays with the moved item, so the next press moves it again, here back up.
+    await list.getByRole('button', { name: `Move ${before[0]} up` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual(before);
+  });
+
+  test('uploads a team photo; the member page shows it with srcset, and a disguised file is refused', async ({ page, request }) => {
+    await signInAsStaff(page, request, '/admin/content/team-members');
+    await visiblePage(page).locator('[data-edit]').first().click();
+    await expect(page).toHaveURL(/\/admin\/content\/team-members\/[a-z0-9-]+$/);
+    const id = /team-members\/([a-z0-9-]+)$/.exec(page.url())![1]!;
+    const editor = visiblePage(page);
+    const picker = editor.getByLabel(/Upload a picture|Replace the picture/);
+
+    await picker.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('This is text, not a picture.\n') });
+    await expect(editor.getByRole('alert').filter({ hasText: 'This file is not a JPEG, PNG or WebP image' })).toBeVisible();
+
+    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#1f5eff' } })
+      .jpeg()
+      .toBuffer();
+    await picker.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await expect(editor.getByText('The picture was uploaded; the site shows it now.')).toBeVisible();
+    await expect(editor.locator('.content-admin__image img')).toBeVisible();
+
+    const site = await page.context().newPage();
+    await site.goto(`/team/${id}`);
+    const img = site.locator('img.avatar--photo');
+    await expect(img).toHaveAttribute('srcset', /\/images\/[0-9a-f]{64}\.webp 160w/);
+    await expect(img).toHaveAttribute('width', '112');
+    await expect(img).toHaveAttribute('height', '112');
+    await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+    await site.close();
+
+    // Removed again: the member shows initials, as before.
+    await editor.getByRole('button', { name: 'Remove the picture' }).click();
+    await expect(editor.getByText('The picture was removed.')).toBeVisible();
+  });
+
+  test('the content list and edit pages pass axe on a phone and a desktop, light and dark', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signInAsStaff(page, request, '/admin/content/team-members');
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.goto('/admin/content/team-members');
+        await waitForIonicPage(page);
+        await expect(visiblePage(page).locator('.content-admin__row').first()).toBeVisible();
+        if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
+        // Only the first item's "up" and the last one's "down" stay disabled.
+        await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(2);
+        await checkA11y(page);
+        await page.screenshot({ path: `/tmp/console-content-list-${viewport.width}-${colorScheme}.png` });
+        await visiblePage(page).locator('[data-edit]').first().click();
+        await expect(visiblePage(page).getByLabel('Name')).toBeVisible();
+        // The page opened from the list is shown, not left transparent by the outlet.
+        await expect(page.locator('div.ion-page.ion-page-invisible:not(.ion-page-hidden)')).toHaveCount(0);
+        await settled(page);
+        await checkA11y(page);
+        await page.screenshot({ path: `/tmp/console-content-edit-${viewport.width}-${colorScheme}.png`, fullPage: true });
+      }
+    }
+  });
+});

@@ -1,0 +1,232 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers';
+import { markTutorialSeen } from './demos-helpers';
+import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { ServerProcess } from './support/server-process';
+import { ownPort } from './support/suite';
+
+/**
+ * Provider sign-in and two-step sign-in in the browser, against a real OpenID Connect provider
+ * (oidc-provider) on loopback and a server of our own configured with it.
+ */
+
+const PASSWORD = 'correct horse battery';
+const uniqueId = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+
+let oidc: TestOidcProvider;
+const server = new ServerProcess(ownPort(1), { env: {} });
+
+/** A provider account; the provider signs in whoever the test names. */
+function providerAccount(label: string): { id: string; email: string } {
+  const id = uniqueId(label);
+  const email = `${id}@example.com`;
+  oidc.addAccount(id, { email, name: label });
+  oidc.useAccount(id);
+  return { id, email };
+}
+
+async function newPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, ...options });
+  await markTutorialSeen(context);
+  return { context, page: await context.newPage() };
+}
+
+async function openLogin(page: Page) {
+  await page.goto('/login?next=/account');
+  await waitForIonicPage(page);
+  await expect(visiblePage(page).getByRole('button', { name: 'Continue with Test ID' })).toBeVisible();
+}
+
+/** The sentence under the provider buttons. */
+const providerAlert = (page: Page) => visiblePage(page).getByRole('group', { name: 'Sign in with a provider' }).getByRole('alert');
+
+async function expectSignedInAs(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
+}
+
+test.use({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of 4\d\d/] });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  oidc = await startOidcProvider({ redirectUris: [`${server.url}/auth/handler`], port: ownPort(2) });
+  const providers = [
+    { providerId: 'oidc.test', displayName: 'Test ID', issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
+  ];
+  server.options.env!.IDENTITY_PROVIDERS = JSON.stringify(providers);
+  server.options.env!.SIGN_UP_LIMIT_PER_HOUR = '1000';
+  server.reset();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server.stop();
+  await oidc?.close();
+});
+
+test('Login shows a button per provider, and signs in through a 500x600 popup', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  await openLogin(page);
+  await checkA11y(page);
+  const account = providerAccount('popup');
+  const popupOpened = page.waitForEvent('popup');
+  await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
+  const popup = await popupOpened;
+  expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+  await popup.waitForEvent('close');
+  await expectSignedInAs(page, account.email);
+  await expect(visiblePage(page).getByRole('list', { name: 'Linked sign-in methods' })).toContainText('Test ID');
+  await checkA11y(page);
+  await context.close();
+});
+
+test('a phone signs in by redirect, and the result survives the round trip', async ({ browser }) => {
+  const { context, page } = await newPage(browser, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: 'dark',
+  });
+  await openLogin(page);
+  await checkA11y(page);
+  const account = providerAccount('redirect');
+  await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
+  await expectSignedInAs(page, account.email);
+  // Read once: nothing is left behind for a later page.
+  expect(await page.evaluate(() => sessionStorage.getItem('northwind.auth.idp.result'))).toBeNull();
+  await context.close();
+});
+
+test('a blocked popup says so and offers this window instead', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await openLogin(page);
+  const account = providerAccount('blocked');
+  await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
+  await expect(providerAlert(page)).toContainText('Your browser blocked the sign-in window');
+  await checkA11y(page);
+  await visiblePage(page).getByRole('button', { name: 'Continue in this window instead' }).click();
+  await expectSignedInAs(page, account.email);
+  await context.close();
+});
+
+test('a popup closed by the user is noticed', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  await openLogin(page);
+  providerAccount('closed');
+  // The provider never answers, so the popup stays open until the user closes it.
+  await context.route(`${oidc.issuer}/**`, () => undefined);
+  const popupOpened = page.waitForEvent('popup');
+  await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
+  const popup = await popupOpened;
+  await popup.close();
+  await expect(providerAlert(page)).toContainText('The sign-in window was closed before signing in finished.', {
+    timeout: 15_000,
+  });
+  await context.close();
+});
+
+/** Signs up with a password on our server and opens the Account page. */
+async function passwordAccount(page: Page, email: string) {
+  const { apiKey } = (await (await page.request.get('/api/config')).json()) as { apiKey: string };
+  const response = await page.request.post(`/identity/v1/accounts:signUp?key=${apiKey}`, { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  await page.goto('/login?next=/account');
+  await waitForIonicPage(page);
+  await visiblePage(page).getByLabel('Email').fill(email);
+  await visiblePage(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+  await expectSignedInAs(page, email);
+}
+
+test('the Account page links a provider and offers to unlink only when another way remains', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  const email = `${uniqueId('linker')}@example.com`;
+  await passwordAccount(page, email);
+  const methods = visiblePage(page).getByRole('list', { name: 'Linked sign-in methods' });
+  await expect(methods).toContainText('Email and password');
+  await expect(visiblePage(page).getByRole('button', { name: /^Unlink/ })).toHaveCount(0);
+  providerAccount('linked');
+  const popupOpened = page.waitForEvent('popup');
+  await visiblePage(page).getByRole('button', { name: 'Link Test ID' }).click();
+  await (await popupOpened).waitForEvent('close');
+  await expect(methods).toContainText('Test ID');
+  await expect(visiblePage(page).getByRole('button', { name: 'Unlink Test ID' })).toBeVisible();
+  await checkA11y(page);
+  await visiblePage(page).getByRole('button', { name: 'Unlink Test ID' }).click();
+  await expect(methods).not.toContainText('Test ID');
+  await context.close();
+});
+
+test('a provider with an existing account’s email links only after that account is proved', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  const account = providerAccount('existing');
+  const { apiKey } = (await (await page.request.get('/api/config')).json()) as { apiKey: string };
+  await page.request.post(`/identity/v1/accounts:signUp?key=${apiKey}`, { data: { email: account.email, password: PASSWORD } });
+  await openLogin(page);
+  const popupOpened = page.waitForEvent('popup');
+  await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
+  await (await popupOpened).waitForEvent('close');
+  await expect(visiblePage(page).getByRole('status').filter({ hasText: 'already exists' })).toContainText(account.email);
+  await visiblePage(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+  await expectSignedInAs(page, account.email);
+  await expect(visiblePage(page).getByRole('list', { name: 'Linked sign-in methods' })).toContainText('Test ID');
+  await context.close();
+});
+
+test('two-step sign-in is turned on, then asked for at the next login', async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  const email = `${uniqueId('twostep')}@example.com`;
+  await passwordAccount(page, email);
+  const section = visiblePage(page).locator('section', { has: page.getByRole('heading', { name: 'Two-step sign-in' }) });
+  await section.getByLabel('Current password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(section.getByRole('img', { name: /QR code for your authenticator app/ })).toBeVisible();
+  await checkA11y(page);
+  const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  // The previous step's code (one step of drift is allowed), so the current one is still unused at login.
+  await section.getByLabel('6-digit code').fill(totp.generate({ timestamp: Date.now() - 30_000 }));
+  await section.getByRole('button', { name: 'Confirm' }).click();
+  await expect(section.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  const recoveryCodes = await section.getByTestId('recovery-codes').locator('li').allTextContents();
+  await checkA11y(page);
+  await section.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section).toContainText('On: signing in asks for a code');
+
+  await page.evaluate(() => localStorage.removeItem('northwind.auth.session'));
+  await page.goto('/login?next=/account');
+  await waitForIonicPage(page);
+  await visiblePage(page).getByLabel('Email').fill(email);
+  await visiblePage(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+  const prompt = visiblePage(page).getByRole('form', { name: 'Two-step sign-in' });
+  await expect(prompt).toBeVisible();
+  await checkA11y(page);
+  await prompt.getByLabel('Code').fill('000000');
+  await prompt.getByRole('button', { name: 'Verify' }).click();
+  await expect(prompt.getByRole('alert')).toContainText('That code is not right, or it was already used.');
+  await prompt.getByLabel('Code').fill(totp.generate());
+  await prompt.getByRole('button', { name: 'Verify' }).click();
+  await expectSignedInAs(page, email);
+
+  // A sensitive change asks for the second step too: here a recovery code, in a dialog.
+  const passwordForm = visiblePage(page).getByRole('form', { name: 'Change password' });
+  await passwordForm.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+  await passwordForm.getByLabel('New password', { exact: true }).fill('a new password 2');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Two-step sign-in' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Code').fill(recoveryCodes[0]!);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(passwordForm.getByRole('status')).toContainText('Your password has been changed');
+  await context.close();
+});
