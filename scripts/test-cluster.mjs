@@ -3,7 +3,7 @@
 // deploy/haproxy/haproxy.cfg; the end-to-end suite runs through the balancer, and one
 // instance is killed (SIGKILL) part-way through: the run must not notice.
 //
-// Settings (all optional): CLUSTER_PORT_BASE (34050: HAProxy on it, instances on the next two),
+// Settings (all optional): CLUSTER_PORT_BASE (24050: HAProxy on it, instances on the next two),
 // TEST_DATABASE_URL (the PostgreSQL server, whose `test` database creates and drops ours),
 // TEST_REDIS_URL, CLUSTER_KILL_AFTER_REQUESTS (150 requests to instance 2) or CLUSTER_KILL_AFTER
 // (seconds, 300), whichever comes first, CLUSTER_SKIP_BUILD=1, CLUSTER_SPECS=all, and
@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const base = Number(process.env.CLUSTER_PORT_BASE ?? 34050);
+const base = Number(process.env.CLUSTER_PORT_BASE ?? 24050);
 const frontPort = base;
 const instancePorts = [base + 1, base + 2];
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -6,6 +6,7 @@ import { issueFormToken } from '../../src/server/inbox/spam';
 import { serverSecret } from '../../src/server/secrets/repository';
 import { insertSupportMessage } from '../../src/server/support/repository';
 import { startSmtpSink } from '../support/smtp-sink';
+import { freePort } from '../support/throwaway-services';
 import { auditEntries, newPerson, type Person } from '../support/staff';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
@@ -343,11 +344,12 @@ describe.each(ENGINES)('Contact Us inbox (%s)', (engine) => {
 });
 
 describe.each(ENGINES)('notification outbox with a mail server that fails (%s)', (engine) => {
-  const port = engine === 'sqlite' ? 42061 : 42062;
+  let port: number;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
+    port = await freePort();
     const env = {
       ...FAST_MAIL,
       SMTP_URL: `smtp://127.0.0.1:${port}`,

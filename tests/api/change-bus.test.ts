@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ChangeBusHandle, createChangeBus } from '../../src/server/changes/bus';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { redisServerBinary, startRedis } from '../support/throwaway-services';
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -161,38 +161,22 @@ describe.skipIf(!POSTGRES || !REDIS_URL)('change bus across two instances over R
   });
 });
 
-const HAS_REDIS_SERVER = spawnSync('redis-server', ['--version']).status === 0;
-/** A throwaway Redis on its own port, so freezing it disturbs nobody else. */
-const OWN_REDIS_PORT = 38020;
+const HAS_REDIS_SERVER = redisServerBinary() !== null;
 
 describe.skipIf(!HAS_REDIS_SERVER)('change bus calls time out', () => {
   it('fails a publish within its timeout while Redis hangs, and works again once it answers', async () => {
-    const server = spawn('redis-server', ['--port', String(OWN_REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    const redis = new Redis(`redis://127.0.0.1:${OWN_REDIS_PORT}`, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
+    // A throwaway Redis, so freezing it disturbs nobody else.
+    const server = await startRedis();
+    const redis = new Redis(server.url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', () => undefined);
     try {
-      await expect
-        .poll(
-          () =>
-            redis.connect().then(
-              () => true,
-              () => false,
-            ),
-          { timeout: 5_000 },
-        )
-        .toBe(true);
+      await redis.connect();
       const bus = await createChangeBus({ redis, databaseUrl: 'sqlite::memory:', timeoutMs: 300 });
-      server.kill('SIGSTOP');
+      server.freeze();
       const started = Date.now();
       await expect(bus.publish('movies', 'x')).rejects.toThrow(/timed out after 300 ms/);
       expect(Date.now() - started).toBeLessThan(2_000);
-      server.kill('SIGCONT');
+      server.thaw();
       await expect
         .poll(
           () =>
@@ -205,9 +189,8 @@ describe.skipIf(!HAS_REDIS_SERVER)('change bus calls time out', () => {
         .toBe(true);
       await bus.close();
     } finally {
-      server.kill('SIGCONT');
       redis.disconnect();
-      server.kill('SIGTERM');
+      await server.stop();
     }
   });
 });

@@ -4,10 +4,6 @@ import { handleIdentityError } from '../../src/server/identity/error-handler';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 import { type FreezableService, initdbBinary, redisServerBinary, startPostgres, startRedis } from '../support/throwaway-services';
 
-// Ports of this suite's own throwaway servers (never the shared ones, which must not be frozen).
-const REDIS_PORT = 33031;
-const POSTGRES_PORT = 33032;
-
 /** A request that must answer: without the timeouts it would wait as long as the freeze lasts. */
 async function timedFetch(url: string, init: RequestInit = {}) {
   const started = Date.now();
@@ -51,7 +47,7 @@ describe.skipIf(redisMissing)(`a frozen Redis${redisMissing ? ' (skipped: redis-
   let server: TestServer;
 
   beforeAll(async () => {
-    redis = await startRedis(REDIS_PORT);
+    redis = await startRedis();
     server = await startTestServer({
       redis: true,
       redisUrl: redis.url,
@@ -106,7 +102,7 @@ describe.skipIf(postgresMissing)(`a frozen PostgreSQL${postgresMissing ? ' (skip
   let server: TestServer;
 
   beforeAll(async () => {
-    postgres = await startPostgres(POSTGRES_PORT);
+    postgres = await startPostgres();
     server = await startTestServer({
       engine: 'postgres',
       databaseUrl: postgres.url,

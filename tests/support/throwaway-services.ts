@@ -1,13 +1,44 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * Redis and PostgreSQL servers that a fault test starts for itself on its own port, freezes with
  * SIGSTOP and thaws with SIGCONT: never the shared services of the machine.
+ *
+ * The port is one the kernel says is free at that moment, not a fixed number: fixed ports in the
+ * ephemeral range (32768-60999) collide with the local ends of the suite's own outgoing
+ * connections, and a server that cannot bind is tried again on another port.
  */
+
+const START_ATTEMPTS = 3;
+
+/** A port nothing listens on right now (the kernel's choice for port 0). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function onAFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
 
 function findBinary(name: string, extraDirs: string[] = []): string | null {
   const dirs = [...(process.env.PATH ?? '').split(':'), ...extraDirs];
@@ -54,13 +85,27 @@ export interface FreezableService {
   stop(): Promise<void>;
 }
 
-export async function startRedis(port: number): Promise<FreezableService> {
+export function startRedis(): Promise<FreezableService> {
+  return onAFreePort(startRedisOn);
+}
+
+async function startRedisOn(port: number): Promise<FreezableService> {
   const binary = redisServerBinary();
   if (!binary) throw new Error('redis-server is not installed');
   const child: ChildProcess = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
-  await waitForPort(port);
+  // A server that could not bind exits at once; waiting for the port would take the whole timeout.
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`redis-server on port ${port} exited with ${code}`))),
+  );
+  try {
+    await Promise.race([waitForPort(port), exited]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  exited.catch(() => undefined);
   return {
     url: `redis://127.0.0.1:${port}`,
     freeze: () => child.kill('SIGSTOP'),
@@ -81,8 +126,12 @@ function asPostgres(command: string, args: string[]) {
     : execFileSync(command, args, { stdio: 'pipe' });
 }
 
-/** A PostgreSQL cluster in a temporary directory, trust authentication, on the given port. */
-export async function startPostgres(port: number): Promise<FreezableService> {
+/** A PostgreSQL cluster in a temporary directory, trust authentication, on a free port. */
+export function startPostgres(): Promise<FreezableService> {
+  return onAFreePort(startPostgresOn);
+}
+
+async function startPostgresOn(port: number): Promise<FreezableService> {
   const initdb = initdbBinary();
   if (!initdb) throw new Error('initdb is not installed');
   const bin = join(initdb, '..');
@@ -94,17 +143,24 @@ export async function startPostgres(port: number): Promise<FreezableService> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  asPostgres(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-  asPostgres(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`,
-    '-w',
-    'start',
-  ]);
+  try {
+    asPostgres(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+    asPostgres(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`,
+      '-w',
+      'start',
+    ]);
+  } catch (error) {
+    // pg_ctl only says "Examine the log output"; the reason is in the log, which goes with the directory.
+    const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').slice(-2_000) : '(no log)';
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start on port ${port}: ${(error as Error).message}\n${log}`);
+  }
   await waitForPort(port);
   // The postmaster and every backend: a frozen server answers nobody, not even open connections.
   const processes = () => {
