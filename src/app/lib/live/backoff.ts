@@ -39,3 +39,31 @@ export function parseSse(buffer: string): { messages: SseMessage[]; rest: string
   }
   return { messages, rest };
 }
+
+/**
+ * Reads an event stream to its end, handing over each complete message. When no byte comes for
+ * `idleMs`, `onSilence` runs: the caller aborts its fetch, which ends the read with an error.
+ */
+export async function readEventStream(
+  body: NonNullable<Response['body']>,
+  idleMs: number,
+  onSilence: () => void,
+  onMessage: (message: SseMessage) => void,
+): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    for (;;) {
+      clearTimeout(timer);
+      timer = setTimeout(onSilence, idleMs);
+      const { value, done } = await reader.read();
+      if (done) return;
+      const parsed = parseSse(buffer + value);
+      buffer = parsed.rest;
+      for (const message of parsed.messages) onMessage(message);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

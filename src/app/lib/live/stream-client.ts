@@ -1,5 +1,5 @@
 import { LIVE } from '../../../common/constants';
-import { parseSse, reconnectDelay } from './backoff';
+import { readEventStream, reconnectDelay } from './backoff';
 import { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './index';
 
 type TabMessage =
@@ -86,7 +86,7 @@ async function connectOnce(
   const abort = () => controller.abort();
   window.addEventListener('offline', abort);
   // No answer within 10 s counts as offline; then no byte within 60 s (keep-alives come every 25 s).
-  let timer = setTimeout(abort, LIVE.onlineTimeoutMs);
+  const timer = setTimeout(abort, LIVE.onlineTimeoutMs);
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (since) headers['Last-Event-ID'] = since;
   let opened = false;
@@ -100,21 +100,12 @@ async function connectOnce(
     if (!response.ok || !response.body) return false;
     opened = true;
     onOpen();
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      clearTimeout(timer);
-      timer = setTimeout(abort, LIVE.streamIdleMs);
-      const { value, done } = await reader.read();
-      if (done) break;
-      const parsed = parseSse(buffer + value);
-      buffer = parsed.rest;
-      for (const message of parsed.messages) {
-        if (message.event !== 'change' && message.event !== 'reset') continue;
-        const data = JSON.parse(message.data) as Omit<LiveEvent, 'type'>;
-        emit({ ...data, type: message.event } as LiveEvent, message.id);
-      }
-    }
+    clearTimeout(timer);
+    await readEventStream(response.body, LIVE.streamIdleMs, abort, (message) => {
+      if (message.event !== 'change' && message.event !== 'reset') return;
+      const data = JSON.parse(message.data) as Omit<LiveEvent, 'type'>;
+      emit({ ...data, type: message.event } as LiveEvent, message.id);
+    });
   } catch {
     // Network gone, timed out or aborted: the caller waits and tries again.
   } finally {

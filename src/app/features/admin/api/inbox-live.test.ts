@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseInboxBlock } from './inbox-live';
+import { parseSse } from '../../../lib/live/backoff';
+import { inboxEventOf } from './inbox-live';
 
 const message = {
   id: 'm1',
@@ -12,15 +13,22 @@ const message = {
   spamReason: null,
 };
 
-describe('parseInboxBlock', () => {
+const eventsOf = (stream: string) => parseSse(stream).messages.map(inboxEventOf);
+
+describe('inboxEventOf', () => {
   it('reads a change of the inbox topic', () => {
-    const block = `id: inbox=3\nevent: change\ndata: ${JSON.stringify({ topic: 'inbox', version: 3, kind: 'add', key: 'm1', data: message })}`;
-    expect(parseInboxBlock(block)).toEqual({ kind: 'add', message });
+    const change = JSON.stringify({ topic: 'inbox', version: 3, kind: 'add', key: 'm1', data: message });
+    expect(eventsOf(`id: inbox=3\nevent: change\ndata: ${change}\n\n`)).toEqual([{ kind: 'add', message }]);
   });
-  it('asks for a refetch on reset and ignores comments, other topics and broken data', () => {
-    expect(parseInboxBlock('event: reset\ndata: {"topic":"inbox","version":1}')).toEqual({ kind: 'reset' });
-    expect(parseInboxBlock(': keep-alive')).toBeNull();
-    expect(parseInboxBlock('event: change\ndata: {"topic":"movies","kind":"add","data":{}}')).toBeNull();
-    expect(parseInboxBlock('event: change\ndata: {broken')).toBeNull();
+  it('asks for a refetch on reset and ignores comments, other topics, other kinds and broken data', () => {
+    const stream = [
+      'event: reset\ndata: {"topic":"inbox","version":1}',
+      ': keep-alive',
+      'event: change\ndata: {"topic":"movies","kind":"add","data":{}}',
+      `event: change\ndata: ${JSON.stringify({ topic: 'inbox', kind: 'delete', data: message })}`,
+      'event: change\ndata: {broken',
+      '',
+    ].join('\n\n');
+    expect(eventsOf(stream)).toEqual([{ kind: 'reset' }, null, null, null]);
   });
 });
