@@ -5,7 +5,7 @@ import { isImageKind } from '../../common/content-images';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, CONTENT_KINDS, itemMeta, reorderInput, versionField } from '../../common/content-schemas';
 import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
-import { requireRecentSignIn, requireStaff } from './guards';
+import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 import { contentService } from './content-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -17,16 +17,6 @@ const idParams = z.object({ id: z.string().min(1).max(120) });
  * each committed write, contentChanged tells every instance.
  */
 const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffOnly = {
-    preValidation: async (request: Parameters<typeof requireStaff>[0]) => {
-      request.staffCaller = await requireStaff(request);
-    },
-  };
-  const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
-    id: request.staffCaller!.uid,
-    email: request.staffCaller!.email,
-  });
-
   for (const kind of CONTENT_KINDS) {
     const input = CONTENT_INPUTS[kind];
     const item = itemMeta.extend(input.shape).extend(isImageKind(kind) ? { image: contentImageSchema.nullable() } : {});
@@ -75,7 +65,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         // Deleting is destructive: a sign-in younger than 5 minutes.
-        requireRecentSignIn(request.staffCaller!);
+        requireRecentSignIn(callerOf(request));
         const result = await service.remove(actorOf(request), request.params.id, request.query.version);
         if (!result.ok) {
           return reply

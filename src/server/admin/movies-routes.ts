@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +14,7 @@ import { contentChanged } from '../cache/content-changes';
 import { conflict, notFound } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import { type AlsoInTransaction, movieEditsRepository } from '../movies/edit-repository';
-import { requireRecentSignIn, requireStaff } from './guards';
+import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const GONE = 'This movie is no longer in the list: someone deleted it since you opened it.';
@@ -25,17 +26,12 @@ const GONE = 'This movie is no longer in the list: someone deleted it since you 
  */
 const moviesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const movies = movieEditsRepository(app.database.db);
-  const staffOnly = {
-    preValidation: async (request: Parameters<typeof requireStaff>[0]) => {
-      request.staffCaller = await requireStaff(request);
-    },
-  };
   const audited =
-    (request: { staffCaller: { uid: string; email: string } | null }, action: 'update' | 'delete'): AlsoInTransaction =>
+    (request: FastifyRequest, action: 'update' | 'delete'): AlsoInTransaction =>
     (trx, before, after) =>
       auditRepository(trx)
         .record({
-          actor: { id: request.staffCaller!.uid, email: request.staffCaller!.email },
+          actor: actorOf(request),
           action: `movie.${action}`,
           itemType: 'movie',
           itemId: before.id,
@@ -85,7 +81,7 @@ const moviesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...staffOnly, schema: { params: movieIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       // Deleting is destructive: a sign-in younger than 5 minutes.
-      requireRecentSignIn(request.staffCaller!);
+      requireRecentSignIn(callerOf(request));
       const result = await movies.remove(request.params.id, audited(request, 'delete'));
       if (!result.ok) throw notFound(GONE);
       await contentChanged(app, 'movies');

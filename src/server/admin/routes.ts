@@ -19,7 +19,7 @@ import contentAdminRoutes from './content-routes';
 import moviesAdminRoutes from './movies-routes';
 import usersAdminRoutes from './users-routes';
 import { assertCanRequireTwoStep } from '../identity/mfa/staff-two-step';
-import { requireAdmin, requireRecentSignIn, requireStaff } from './guards';
+import { actorOf, adminOnly, callerOf, requireAdmin, requireRecentSignIn, requireStaff } from './guards';
 import { consoleRouteDefaults } from './console-route-defaults';
 import { rolesService } from './roles-service';
 
@@ -68,16 +68,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/settings',
     {
+      ...adminOnly,
       schema: { body: settingsPatchSchema, response: { 200: settingsSchema, ...errors } },
-      preValidation: async (request) => {
-        request.staffCaller = await requireAdmin(request);
-      },
     },
     async (request) => {
-      const caller = request.staffCaller!;
+      const caller = callerOf(request);
       requireRecentSignIn(caller);
       if (request.body.staffTwoStepRequired === true) await assertCanRequireTwoStep(app.database.db, caller.uid);
-      return roles.updateSettings({ id: caller.uid, email: caller.email }, request.body);
+      return roles.updateSettings(actorOf(request), request.body);
     },
   );
 
@@ -86,14 +84,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: grant ? 'PUT' : 'DELETE',
       url: '/api/admin/users/:uid/roles/:role',
+      ...adminOnly,
       schema: { params: roleParams, response: { 200: userRolesSchema, ...errors } },
-      preValidation: async (request) => {
-        request.staffCaller = await requireAdmin(request);
-      },
       handler: async (request) => {
-        const caller = request.staffCaller!;
-        requireRecentSignIn(caller);
-        const actor = { id: caller.uid, email: caller.email };
+        requireRecentSignIn(callerOf(request));
+        const actor = actorOf(request);
         const { uid, role } = request.params;
         const result = grant ? await roles.grant(actor, { id: uid }, role) : await roles.revoke(actor, { id: uid }, role);
         return { uid: result.userId, email: result.email, roles: result.roles };

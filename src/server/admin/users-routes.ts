@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userDetailsSchema, usersPageSchema, usersQuerySchema } from '../../common/admin-schemas';
 import { errorResponse } from '../lib/schemas';
-import { requireAdmin, requireRecentSignIn } from './guards';
+import { actorOf, requireAdmin, requireRecentSignIn } from './guards';
 import { usersService } from './users-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -19,10 +19,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       request.staffCaller = caller;
     },
   };
-  const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
-    id: request.staffCaller!.uid,
-    email: request.staffCaller!.email,
-  });
 
   app.get(
     '/api/admin/users',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contentImageSchema } from '../../common/admin-content-images';
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from '../../common/content-images';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, itemMeta } from '../../common/content-schemas';
-import { requireStaff } from '../admin/guards';
+import { actorOf, staffOnly } from '../admin/guards';
 import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
 import { prepareImage } from './image-processing';
@@ -39,14 +39,6 @@ const contentImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  const staffOnly = async (request: Parameters<typeof requireStaff>[0]) => {
-    request.staffCaller = await requireStaff(request);
-  };
-  const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
-    id: request.staffCaller!.uid,
-    email: request.staffCaller!.email,
-  });
-
   for (const kind of IMAGE_KINDS) {
     const item = itemMeta.extend(CONTENT_INPUTS[kind].shape).extend({ image: contentImageSchema.nullable() });
     const responses = { 200: item, ...errors, 409: errorResponse.extend({ current: item.nullable() }) };
@@ -65,7 +57,7 @@ const contentImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       url,
       {
-        preValidation: staffOnly,
+        ...staffOnly,
         bodyLimit: UPLOAD_BODY_LIMIT,
         schema: { params, querystring: versionQuery, body: imageBody, response: responses },
       },
@@ -76,10 +68,8 @@ const contentImageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    app.delete(
-      url,
-      { preValidation: staffOnly, schema: { params, querystring: versionQuery, response: responses } },
-      async (request, reply) => answer(await service.set(actorOf(request), request.params.id, request.query.version, null), reply),
+    app.delete(url, { ...staffOnly, schema: { params, querystring: versionQuery, response: responses } }, async (request, reply) =>
+      answer(await service.set(actorOf(request), request.params.id, request.query.version, null), reply),
     );
   }
 };

@@ -10,7 +10,7 @@ import {
   inboxReplySchema,
   inboxStatusChangeSchema,
 } from '../../common/inbox-schemas';
-import { requireStaff } from '../admin/guards';
+import { actorOf, callerOf, staffOnly } from '../admin/guards';
 import { consoleRouteDefaults } from '../admin/console-route-defaults';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { badRequest } from '../lib/http-error';
@@ -35,16 +35,6 @@ function cursorOf(cursor: string | undefined) {
 export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
   return async (app) => {
     await consoleRouteDefaults(app, 'nw-rl-inbox-');
-
-    const staffOnly = {
-      preValidation: async (request: Parameters<typeof requireStaff>[0]) => {
-        request.staffCaller = await requireStaff(request);
-      },
-    };
-    const actorOf = (request: { staffCaller: { uid: string; email: string } | null }) => ({
-      id: request.staffCaller!.uid,
-      email: request.staffCaller!.email,
-    });
 
     app.get(
       '/api/admin/inbox',
@@ -86,7 +76,7 @@ export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/inbox/preferences',
       { ...staffOnly, schema: { response: { 200: inboxPreferencesSchema, ...errors } } },
-      async (request) => ({ notifyNewMessages: await service.preferences(request.staffCaller!.uid) }),
+      async (request) => ({ notifyNewMessages: await service.preferences(callerOf(request).uid) }),
     );
 
     app.put(
