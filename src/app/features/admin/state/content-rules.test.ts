@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, formValuesOf, inputOf, isContentKind, moveId } from './content-rules';
+import { z } from 'zod';
+import { CONTENT_INPUTS, CONTENT_KINDS } from '../../../../common/content-schemas';
+import { fieldErrors, formValuesOf, inputOf, isContentKind, KIND_SPECS, moveId } from './content-rules';
 
 describe('content form rules', () => {
+  it('has a field for every input of the shared schema, each text field as long as the schema allows', () => {
+    for (const kind of CONTENT_KINDS) {
+      const shape: Record<string, z.ZodType> = CONTENT_INPUTS[kind].shape;
+      const fields = KIND_SPECS[kind].fields;
+      expect(fields.map((field) => field.name).sort(), kind).toEqual(Object.keys(shape).sort());
+      for (const field of fields) {
+        const rule = shape[field.name];
+        if (rule instanceof z.ZodString) expect(field.maxLength, `${kind}.${field.name}`).toBe(rule.maxLength);
+      }
+    }
+  });
+
   it('turns a saved team member into form text and back', () => {
     const member = {
       name: 'Lena Park',
