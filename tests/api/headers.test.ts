@@ -1,20 +1,15 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeDist, sourceRenderer } from '../support/fake-dist';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startOverFakeDist } from '../support/fake-dist';
+import type { TestServer } from '../support/test-server';
 
 describe('what the server shows the public', () => {
   let server: TestServer;
-  let dist: string;
-
+  let stop: (() => Promise<void>) | undefined;
+  // A shell of our own: the test needs no `npm run build`.
   beforeAll(async () => {
-    dist = fakeDist();
-    server = await startTestServer({ env: { DIST_DIR: dist }, siteRenderer: sourceRenderer });
+    ({ server, stop } = await startOverFakeDist());
   });
-  afterAll(async () => {
-    await server?.destroy();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(async () => stop?.());
 
   it('serves the built files but never the build manifest', async () => {
     const asset = await fetch(`${server.url}/assets/app-1234.js`);

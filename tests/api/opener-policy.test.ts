@@ -1,21 +1,16 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeDist, sourceRenderer } from '../support/fake-dist';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startOverFakeDist } from '../support/fake-dist';
+import type { TestServer } from '../support/test-server';
 
 /** Decision 0112: the sign-in popup must keep its link to the page that opened it. */
 describe('Cross-Origin-Opener-Policy for provider sign-in', () => {
   let server: TestServer;
-  let dist: string;
+  let stop: (() => Promise<void>) | undefined;
   // A shell of our own: the test needs no `npm run build`.
   beforeAll(async () => {
-    dist = fakeDist();
-    server = await startTestServer({ env: { DIST_DIR: dist }, siteRenderer: sourceRenderer });
+    ({ server, stop } = await startOverFakeDist());
   });
-  afterAll(async () => {
-    await server?.destroy();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(async () => stop?.());
 
   it('lets the app pages keep their popups, and the handler page keep its opener', async () => {
     const login = await server.client.get('/login', { accept: 'text/html' });

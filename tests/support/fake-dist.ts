@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { startTestServer, type TestServer } from './test-server';
 
 /** Renders the site from its source, so a test needs no build. */
 export const sourceRenderer: SiteRenderer = {
@@ -21,4 +22,17 @@ export function fakeDist(prefix = 'nw-dist-'): string {
   writeFileSync(join(dist, 'client', 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify({ 'src/app/main.tsx': { file: 'assets/app-1234.js' } }));
   return dist;
+}
+
+/** A test server over a fake build of its own (no `npm run build` needed); `stop` removes both. */
+export async function startOverFakeDist(): Promise<{ server: TestServer; stop: () => Promise<void> }> {
+  const dist = fakeDist();
+  const server = await startTestServer({ env: { DIST_DIR: dist }, siteRenderer: sourceRenderer });
+  return {
+    server,
+    stop: async () => {
+      await server.destroy();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { errorResponse } from '../lib/schemas';
 import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../inbox/spam';
+import { inboxMessageSchema } from '../../common/inbox-schemas';
 
 /**
  * Per client address, across the JSON endpoint and the no-JavaScript form together (one
@@ -33,14 +34,8 @@ async function checkLimit(limiter: SupportLimiter, request: FastifyRequest): Pro
   );
 }
 
-const created = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string().nullable(),
-  message: z.string(),
-  date: z.string(),
-});
+/** The stored message as the sender may see it: the inbox's fields without staff-only ones. */
+const created = inboxMessageSchema.omit({ status: true, spamReason: true });
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 

@@ -85,6 +85,19 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
       await reload();
     });
 
+  // Turning two-step on or off asks for the password of an account that has one.
+  const passwordField = hasPassword ? (
+    <PasswordField
+      value={password}
+      onChange={setPassword}
+      error={null}
+      showError={false}
+      autoComplete="current-password"
+      label="Current password"
+      name="current-password"
+    />
+  ) : null;
+
   return (
     <section className="auth-section" aria-labelledby="two-step-heading">
       <h2 id="two-step-heading">Two-step sign-in</h2>
@@ -93,17 +106,7 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
         <>
           <p>On: signing in asks for a code from your authenticator app.</p>
           <form className="auth-form" aria-label="Turn off two-step sign-in" onSubmit={(event) => (event.preventDefault(), void turnOff())}>
-            {hasPassword ? (
-              <PasswordField
-                value={password}
-                onChange={setPassword}
-                error={null}
-                showError={false}
-                autoComplete="current-password"
-                label="Current password"
-                name="current-password"
-              />
-            ) : null}
+            {passwordField}
             {/* Without a password the recent sign-in alone proves the holder (log in again if it is older). */}
             {hasPassword ? <CodeInput value={code} onChange={setCode} label="Code from your app" /> : null}
             <IonButton type="submit" color="danger" fill="outline" disabled={busy}>
@@ -116,17 +119,7 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
         <>
           <p>Off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>
           <form className="auth-form" aria-label="Turn on two-step sign-in" onSubmit={(event) => (event.preventDefault(), void begin())}>
-            {hasPassword ? (
-              <PasswordField
-                value={password}
-                onChange={setPassword}
-                error={null}
-                showError={false}
-                autoComplete="current-password"
-                label="Current password"
-                name="current-password"
-              />
-            ) : null}
+            {passwordField}
             <IonButton type="submit" disabled={busy}>
               Turn on two-step sign-in
             </IonButton>
