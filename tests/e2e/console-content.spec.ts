@@ -119,10 +119,17 @@ test.describe('staff console: content', () => {
   });
 
   test('reorders by keyboard with move up and down', async ({ page, request }) => {
+    let listLoads = 0;
+    page.on('request', (sent) => {
+      if (sent.method() === 'GET' && new URL(sent.url()).pathname === '/api/admin/core-values') listLoads++;
+    });
     await signInAsStaff(page, request, '/admin/content/core-values');
     const list = visiblePage(page);
     const names = async () => list.locator('.content-admin__row h2').allTextContents();
     await expect(list.locator('.content-admin__row').nth(1)).toBeVisible();
+    // Opening the list asks the server once (a second load would follow at once).
+    await page.waitForTimeout(1_000);
+    expect(listLoads).toBe(1);
     const before = await names();
     expect(before.length).toBeGreaterThan(1);
     await list.getByRole('button', { name: `Move ${before[0]} down` }).focus();
@@ -184,14 +191,12 @@ test.describe('staff console: content', () => {
         // Only the first item's "up" and the last one's "down" stay disabled.
         await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(2);
         await checkA11y(page);
-        await page.screenshot({ path: `/tmp/console-content-list-${viewport.width}-${colorScheme}.png` });
         await visiblePage(page).locator('[data-edit]').first().click();
         await expect(visiblePage(page).getByLabel('Name')).toBeVisible();
         // The page opened from the list is shown, not left transparent by the outlet.
         await expect(page.locator('div.ion-page.ion-page-invisible:not(.ion-page-hidden)')).toHaveCount(0);
         await settled(page);
         await checkA11y(page);
-        await page.screenshot({ path: `/tmp/console-content-edit-${viewport.width}-${colorScheme}.png`, fullPage: true });
       }
     }
   });
