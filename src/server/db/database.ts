@@ -1,8 +1,9 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
+import { immediateSqliteDialect } from './immediate-transactions';
 import { openNodeSqlite, sqliteDriverFor } from './node-sqlite';
 import type { Database } from './schema';
 
@@ -70,7 +71,7 @@ function openSqlite(path: string, settings: Required<DatabaseOptions>): Database
   sqlite.exec(`PRAGMA busy_timeout = ${Math.trunc(settings.timeoutMs)}`);
   // synchronous=FULL: a committed transaction survives a power cut, which our 2xx promise needs.
   sqlite.exec('PRAGMA synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: immediateSqliteDialect({ database: sqlite }) });
   return {
     db,
     engine: 'sqlite',
