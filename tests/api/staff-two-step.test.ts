@@ -40,6 +40,17 @@ describe.each(ENGINES)('staff must use two-step sign-in (%s)', (engine) => {
   });
   afterAll(async () => server?.destroy());
 
+  /** The status the live stream answers for the inbox topic (the stream is closed at once). */
+  const openInboxTopic = async (idToken: string) => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/changes?topics=inbox`, {
+      headers: { authorization: `Bearer ${idToken}` },
+      signal: controller.signal,
+    });
+    controller.abort();
+    return response.status;
+  };
+
   it('is refused to an admin without a second factor: that would lock them out', async () => {
     const refused = await admin.call<ErrorBody>('PATCH', '/api/admin/settings', { staffTwoStepRequired: true });
     expect(refused.status).toBe(409);
@@ -59,10 +70,13 @@ describe.each(ENGINES)('staff must use two-step sign-in (%s)', (engine) => {
       expect(kept.status).toBe(403);
       expect(kept.body.error.code).toBe('two_step_required');
       expect(kept.body.error.message).toMatch(/Account page/);
+      // Nor do they follow the inbox's live topic, which carries whole messages.
+      expect(await openInboxTopic(staff.idToken)).toBe(403);
       // They still sign in, so they can reach the Account page and turn it on.
       expect((await signIn(server, staff.email, PASSWORD)).idToken).toBeTruthy();
       await enrol(server, staff);
       expect((await staff.call('GET', '/api/admin/session')).status).toBe(200);
+      expect(await openInboxTopic(staff.idToken)).toBe(200);
       expect((await admin.call('GET', '/api/admin/settings')).status).toBe(200);
     } finally {
       expect((await admin.call('PATCH', '/api/admin/settings', { staffTwoStepRequired: false })).status).toBe(200);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rolesAllow } from '../../common/roles';
+import { staffSecondFactorMissing } from '../identity/mfa/staff-two-step';
 import { serverSecret } from '../secrets/repository';
 import type { MessageIntake } from '../support/repository';
 import { recordInboxChange } from './inbox-mappers';
@@ -68,7 +69,9 @@ export default fp(
 
     app.live.registerTopic({
       name: 'inbox',
-      canRead: async (user) => user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff'),
+      // The rule of the GET routes (requireStaff), second factor included.
+      canRead: async (user) =>
+        user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid)),
     });
 
     const service = inboxService(db, {

@@ -23,11 +23,14 @@ async function hasSecondFactor(db: Kysely<Database>, userId: string): Promise<bo
  * on), but every /api/admin call answers 403 `two_step_required` until it has.
  */
 export async function requireStaffSecondFactor(db: Kysely<Database>, userId: string): Promise<void> {
+  if (await staffSecondFactorMissing(db, userId)) throw new HttpError(403, 'two_step_required', TWO_STEP_REQUIRED_MESSAGE);
+}
+
+/** Whether the setting keeps this staff member out (the rule for routes and live topics alike). */
+export async function staffSecondFactorMissing(db: Kysely<Database>, userId: string): Promise<boolean> {
   const required = await settingsRepository(db).get('staffTwoStepRequired');
-  if (!required) return;
-  if (twoStepMissing(required, await hasSecondFactor(db, userId))) {
-    throw new HttpError(403, 'two_step_required', TWO_STEP_REQUIRED_MESSAGE);
-  }
+  if (!required) return false;
+  return twoStepMissing(required, await hasSecondFactor(db, userId));
 }
 
 /** An admin cannot require it of everyone while lacking it: that would lock them out at once. */
