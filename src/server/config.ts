@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { looksLikeEmail } from '../common/email-format';
 import { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigError } from './identity/federated/provider-config';
 import { parseBackupInterval } from './backup/rules';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
@@ -98,7 +99,7 @@ const schema = z
           .split(',')
           .map((address) => address.trim())
           .filter(Boolean);
-        const bad = addresses.find((address) => address.length > 254 || !/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(address));
+        const bad = addresses.find((address) => !looksLikeEmail(address));
         if (bad !== undefined || addresses.length > 20) {
           context.addIssue({ code: 'custom', message: bad ? `"${bad.slice(0, 60)}" is not an email address` : 'at most 20 addresses' });
           return z.NEVER;

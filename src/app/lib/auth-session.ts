@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { AuthError, endsSession, requiresSecondStep } from '../../common/auth-errors';
+import { AuthError, endsSession } from '../../common/auth-errors';
 import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../common/auth-timing';
 import { STORAGE_KEYS } from '../../common/constants';
 import { identityClient, type AccountInfo } from './identity-client';
-import { MultiFactorRequiredError, pendingSecondStep } from './idp/mfa-required';
+import { assertNoSecondStep } from './idp/mfa-required';
 import { announceLoginState } from './login-state';
 import { clearSessionEnded, noteSessionEnded } from './session-ended';
 import { getItem, removeItem, setItem } from './storage';
@@ -285,9 +285,7 @@ export async function login(email: string, password: string): Promise<AuthUser> 
   await assertAuthorizedDomain();
   const body = await identityClient.signInWithPassword(email, password);
   // Never a session from a first step that still needs its second.
-  const pending = pendingSecondStep(body);
-  if (pending) throw new MultiFactorRequiredError(pending);
-  if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
+  assertNoSecondStep(body);
   return begin(body);
 }
 
@@ -349,9 +347,7 @@ export async function reauthenticate(password: string): Promise<void> {
   if (!current) throw new AuthError('user-token-expired');
   const body = await identityClient.signInWithPassword(current.email, password);
   if (body.localId !== current.uid) throw new AuthError('user-mismatch');
-  const pending = pendingSecondStep(body);
-  if (pending) throw new MultiFactorRequiredError(pending);
-  if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
+  assertNoSecondStep(body);
   apply(fromResponse(body), true);
 }
 

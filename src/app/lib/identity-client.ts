@@ -73,7 +73,7 @@ function apiKey(): Promise<string> {
 }
 
 /** `v2/...` paths are the Identity Toolkit v2 endpoints (two-step sign-in); the rest are v1. */
-export async function send<T>(
+async function send<T>(
   path: string,
   init: { method: 'GET' | 'POST'; body?: string; contentType?: string; headers?: Record<string, string> },
 ): Promise<T> {

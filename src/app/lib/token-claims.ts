@@ -1,14 +1,14 @@
-/**
- * Whether an ID token carries a staff role as a top-level custom claim (`staff` or `admin`, as
- * Identity Toolkit carries custom claims). Only for what the app shows: the server re-checks the
- * roles in its database on every console request. Bounded before decoding.
- */
 const MAX_TOKEN_LENGTH = 8192;
 
-export function hasStaffClaim(idToken: string | null): boolean {
-  if (!idToken || idToken.length > MAX_TOKEN_LENGTH) return false;
+/**
+ * The claims of an ID token, read without checking its signature: only for what the app shows
+ * and schedules; the server checks every token it is sent. Bounded before decoding; null when
+ * the token cannot be read.
+ */
+export function tokenClaims(idToken: string | null): Record<string, unknown> | null {
+  if (!idToken || idToken.length > MAX_TOKEN_LENGTH) return null;
   const payload = idToken.split('.')[1];
-  if (!payload) return false;
+  if (!payload) return null;
   try {
     const json = atob(
       payload
@@ -16,9 +16,19 @@ export function hasStaffClaim(idToken: string | null): boolean {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const claims = JSON.parse(json) as Record<string, unknown> | null;
-    return claims?.staff === true || claims?.admin === true;
+    const claims: unknown = JSON.parse(json);
+    return claims !== null && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * Whether an ID token carries a staff role as a top-level custom claim (`staff` or `admin`, as
+ * Identity Toolkit carries custom claims). The server re-checks the roles in its database on
+ * every console request.
+ */
+export function hasStaffClaim(idToken: string | null): boolean {
+  const claims = tokenClaims(idToken);
+  return claims?.staff === true || claims?.admin === true;
 }

@@ -25,7 +25,7 @@ export const CONTENT_KIND_MAPS: Record<ContentKind, ContentKindMap> = {
     table: 'services',
     itemType: 'service',
     idFrom: 'title',
-    toRow: (item) => ({ ...item }),
+    toRow: same.toRow,
     fromRow: ({ id: _id, position: _position, version: _version, image_id, ...fields }) => ({ ...fields, imageId: image_id ?? null }),
   },
   'core-values': { table: 'core_values', itemType: 'core_value', idFrom: 'title', ...same },

@@ -16,20 +16,25 @@ export interface Actor {
 /**
  * The inbox's changes: replies (queued in the mail outbox), notes and status changes. Each is
  * written with its history entry, its audit entry and its live event in one transaction;
- * `afterCommit` receives the live events to announce.
+ * `afterCommit` receives the live events to announce, and whether a mail was queued.
  */
-export function inboxService(db: Kysely<Database>, options: { publicUrl: string; afterCommit: (events: ChangeEvent[]) => void }) {
+export function inboxService(
+  db: Kysely<Database>,
+  options: { publicUrl: string; afterCommit: (events: ChangeEvent[], mailQueued: boolean) => void },
+) {
   async function change(
     actor: Actor,
     id: string,
-    work: (trx: Transaction<Database>, before: SupportMessageRow) => Promise<{ action: string; after: unknown }>,
+    work: (trx: Transaction<Database>, before: SupportMessageRow) => Promise<{ action: string; after: unknown; mailQueued?: boolean }>,
   ): Promise<InboxMessageDetail> {
+    let mailQueued = false;
     const events = await db.transaction().execute(async (trx) => {
       const repository = inboxRepository(trx);
       // Locked, so concurrent changes of one message see each other's status.
       const before = await repository.findForUpdate(id);
       if (!before) throw notFound('There is no such message in the inbox.');
-      const { action, after } = await work(trx, before);
+      const { action, after, ...done } = await work(trx, before);
+      mailQueued = done.mailQueued ?? false;
       await auditRepository(trx).record({
         actor,
         action,
@@ -40,7 +45,7 @@ export function inboxService(db: Kysely<Database>, options: { publicUrl: string;
       });
       return [await recordInboxChange(trx, 'update', toInboxMessage((await repository.find(id))!))];
     });
-    options.afterCommit(events);
+    options.afterCommit(events, mailQueued);
     return detail(id);
   }
 
@@ -110,7 +115,7 @@ export function inboxService(db: Kysely<Database>, options: { publicUrl: string;
           outbox_id: outboxId,
         });
         await setStatus(trx, actor, before, 'answered', at);
-        return { action: 'inbox.reply', after: { status: 'answered', reply: body } };
+        return { action: 'inbox.reply', after: { status: 'answered', reply: body }, mailQueued: true };
       });
     },
 

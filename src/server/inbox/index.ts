@@ -76,9 +76,9 @@ export default fp(
 
     const service = inboxService(db, {
       publicUrl: config.publicUrl,
-      afterCommit: (events) => {
+      afterCommit: (events, mailQueued) => {
         app.live.announce(events);
-        worker.kick();
+        if (mailQueued) worker.kick();
       },
     });
     await app.register(inboxRoutes(service));

@@ -1,4 +1,4 @@
-import { AuthError } from '../../../common/auth-errors';
+import { AuthError, requiresSecondStep } from '../../../common/auth-errors';
 import type { MfaPending } from '../federated-client';
 
 /**
@@ -24,4 +24,11 @@ export function pendingSecondStep(body: {
 }): MfaPending | null {
   if (!body.mfaPendingCredential || !body.localId || !body.email) return null;
   return { localId: body.localId, email: body.email, mfaPendingCredential: body.mfaPendingCredential, mfaInfo: body.mfaInfo ?? [] };
+}
+
+/** Throws when a password answer asks for the second step instead of being a session. */
+export function assertNoSecondStep(body: Parameters<typeof pendingSecondStep>[0]): void {
+  const pending = pendingSecondStep(body);
+  if (pending) throw new MultiFactorRequiredError(pending);
+  if (requiresSecondStep(body)) throw new AuthError('multi-factor-auth-required', 'MFA_REQUIRED');
 }

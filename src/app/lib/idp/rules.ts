@@ -1,4 +1,5 @@
 import { FEDERATED_SIGN_IN } from '../../../common/constants';
+import { tokenClaims } from '../token-claims';
 
 /**
  * The rules of provider sign-in in the browser (spec 9), as pure functions: the popup's window
@@ -71,15 +72,8 @@ export function prefersRedirect(screen: { width: number; coarsePointer: boolean 
  * `expiresIn`); `fallback` when the token cannot be read.
  */
 export function secondsUntilExpiry(idToken: string, nowMs: number, fallback: number): number {
-  const payload = idToken.split('.')[1];
-  if (!payload || payload.length > 8192) return fallback;
-  try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    if (typeof json.exp !== 'number') return fallback;
-    return Math.max(0, Math.floor(json.exp - nowMs / 1000));
-  } catch {
-    return fallback;
-  }
+  const exp = tokenClaims(idToken)?.exp;
+  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - nowMs / 1000)) : fallback;
 }
 
 /** A typed second-step code: six digits, or a recovery code (`xxxxx-xxxxx`); spaces dropped. */

@@ -14,7 +14,7 @@ export interface Conflict {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'That did not work. Please try again.');
 
 /** The server's copy of one item, fetched afresh (after a conflict, to show the other version). */
-export async function fetchCurrent(kind: ContentKind, id: string): Promise<ContentItem | null> {
+async function fetchCurrent(kind: ContentKind, id: string): Promise<ContentItem | null> {
   const { items } = await listContent(kind);
   return items.find((item) => item.id === id) ?? null;
 }

@@ -14,26 +14,20 @@ interface ProviderButtonsProps {
   returnTo: string;
   onOutcome: (outcome: IdpOutcome) => Promise<void> | void;
   label?: (provider: ProviderInfo) => string;
-  disabled?: boolean;
 }
 
 /**
  * One button per configured provider (none when none is configured). Desktop: a popup, opened
  * in the click itself; phones: a redirect. A blocked popup offers the redirect instead.
  */
-export function ProviderButtons({ providers, purpose, returnTo, onOutcome, label, disabled }: ProviderButtonsProps) {
+export function ProviderButtons({ providers, purpose, returnTo, onOutcome, label }: ProviderButtonsProps) {
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   if (providers.length === 0) return null;
 
   const redirect = (providerId: string) => {
     setError(null);
-    setBusy(true);
-    signInWithRedirect(providerId, purpose, returnTo).catch((caught: unknown) => {
-      setBusy(false);
-      setError(sentenceFor(caught));
-    });
+    signInWithRedirect(providerId, purpose, returnTo).catch((caught: unknown) => setError(sentenceFor(caught)));
   };
 
   const start = (providerId: string) => {
@@ -44,28 +38,25 @@ export function ProviderButtons({ providers, purpose, returnTo, onOutcome, label
       return;
     }
     // No await before this call: a popup opened after one is blocked by the browser.
-    const outcome = signInWithPopup(providerId, purpose);
-    setBusy(true);
-    outcome
+    signInWithPopup(providerId, purpose)
       .then(onOutcome)
       .catch((caught: unknown) => {
         if (caught instanceof AuthError && caught.code === 'cancelled-popup-request') return;
         if (caught instanceof AuthError && caught.code === 'popup-blocked') setBlocked(providerId);
         setError(sentenceFor(caught));
-      })
-      .finally(() => setBusy(false));
+      });
   };
 
   return (
     <div className="auth-providers" role="group" aria-label={purpose === 'link' ? 'Link a sign-in method' : 'Sign in with a provider'}>
       {providers.map((provider) => (
-        <IonButton key={provider.providerId} expand="block" fill="outline" disabled={disabled} onClick={() => start(provider.providerId)}>
+        <IonButton key={provider.providerId} expand="block" fill="outline" onClick={() => start(provider.providerId)}>
           {label ? label(provider) : `Continue with ${provider.displayName}`}
         </IonButton>
       ))}
       <FormError message={error} />
       {blocked ? (
-        <IonButton fill="clear" onClick={() => redirect(blocked)} disabled={busy && !blocked}>
+        <IonButton fill="clear" onClick={() => redirect(blocked)}>
           Continue in this window instead
         </IonButton>
       ) : null}
