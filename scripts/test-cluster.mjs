@@ -6,8 +6,9 @@
 // Settings (all optional): CLUSTER_PORT_BASE (24050: HAProxy on it, instances on the next two),
 // TEST_DATABASE_URL (the PostgreSQL server, whose `test` database creates and drops ours),
 // TEST_REDIS_URL, CLUSTER_KILL_AFTER_REQUESTS (150 requests to instance 2) or CLUSTER_KILL_AFTER
-// (seconds, 300), whichever comes first, CLUSTER_SKIP_BUILD=1, CLUSTER_SPECS=all, and
-// any Playwright arguments after `--` (e.g. a spec file).
+// (seconds, 300), whichever comes first, CLUSTER_SKIP_BUILD=1, CLUSTER_SPECS (`all`, or spec
+// names such as `auth,live`: CI's cluster pass runs only the specs whose subject crosses
+// instances), and any Playwright arguments after `--` (e.g. a spec file).
 //
 // Every spec runs through the balancer except tests/e2e/pwa.spec.ts (unless CLUSTER_SPECS=all):
 // its server-side tests start servers of their own (offline, updates between two builds) and
@@ -29,12 +30,15 @@ const killAfterMs = Number(process.env.CLUSTER_KILL_AFTER ?? 300) * 1000;
 const distDir = process.env.DIST_DIR ?? 'dist';
 const playwrightArgs = process.argv.slice(2);
 const CLUSTER_EXCLUDED = new Set(['pwa.spec.ts']);
+const chosen = process.env.CLUSTER_SPECS && process.env.CLUSTER_SPECS !== 'all' ? process.env.CLUSTER_SPECS.split(',').map((name) => name.trim()) : null;
 const specs =
   playwrightArgs.length > 0 || process.env.CLUSTER_SPECS === 'all'
     ? []
-    : readdirSync('tests/e2e')
-        .filter((name) => name.endsWith('.spec.ts') && !CLUSTER_EXCLUDED.has(name))
-        .map((name) => join('tests/e2e', name));
+    : chosen
+      ? chosen.map((name) => join('tests/e2e', `${name}.spec.ts`))
+      : readdirSync('tests/e2e')
+          .filter((name) => name.endsWith('.spec.ts') && !CLUSTER_EXCLUDED.has(name))
+          .map((name) => join('tests/e2e', name));
 const work = mkdtempSync(join(tmpdir(), 'northwind-cluster-'));
 const children = [];
 let databaseName = null;
@@ -134,6 +138,7 @@ async function main() {
   const redisUrl = Object.assign(new URL(redisBase), { pathname: `/${1 + (process.pid % 15)}` }).toString();
   const publicUrl = `http://localhost:${frontPort}`;
   log(`database ${databaseName}, Redis ${redisUrl}, balancer ${publicUrl}, instances ${instancePorts.join(', ')}`);
+  log(`instances run Node.js ${process.version}`);
 
   // The first instance migrates and seeds; the second then finds the schema in place, as in a
   // rolling start.

@@ -1,30 +1,37 @@
-// `npm test`: every suite, in the order that fails fastest. Lint and types, unit and API tests
-// (Vitest, real SQLite; PostgreSQL too when TEST_DATABASE_URL is set), a production build, then
-// the end-to-end tests in Chromium against the built server.
-// `--no-lint` leaves out lint, format and types (CI's second pass on another Node.js version).
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite on the Node.js in use, in the order that fails fastest. Lint, format
+// and types beside the production build (both cores), unit and API tests (Vitest, real SQLite;
+// PostgreSQL and Redis too when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium
+// against the build. Each step prints its time; the end prints a table and `N passed, M failed`.
+// `--no-lint` leaves out lint, format and types.
+import { parallel, playwrightCounts, printSummary, reportFile, runStep, vitestCounts } from './lib/steps.mjs';
 
-const STATIC_CHECKS = new Set(['lint', 'format', 'typecheck']);
 const noLint = process.argv.includes('--no-lint');
-
-const all = [
-  ['lint', 'npx', ['eslint', '.']],
-  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['unit and API tests', 'npx', ['vitest', 'run']],
-  ['build', 'node', ['scripts/build.mjs']],
-  ['browser', 'node', ['scripts/ensure-browser.mjs']],
-  ['end-to-end tests', 'npx', ['playwright', 'test']],
-];
-const steps = noLint ? all.filter(([name]) => !STATIC_CHECKS.has(name)) : all;
-
+const startedAt = Date.now();
 console.log(`Node.js ${process.version}`);
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' } });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed`);
-    process.exit(result.status ?? 1);
-  }
+
+const vitestReport = reportFile('unit and API tests');
+const e2eReport = reportFile('end-to-end tests');
+
+async function main() {
+  const staticChecks = async () =>
+    noLint ||
+    ((await runStep('lint', 'npx', ['eslint', '.'], { prefix: true })) &&
+      (await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
+      (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true })));
+  const build = () => runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
+  if (!(await parallel(staticChecks, build))) return false;
+  if (
+    !(await runStep('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], {
+      counts: () => vitestCounts(vitestReport),
+    }))
+  )
+    return false;
+  if (!(await runStep('browser', 'node', ['scripts/ensure-browser.mjs']))) return false;
+  return runStep('end-to-end tests', 'npx', ['playwright', 'test'], {
+    env: { E2E_JSON_REPORT: e2eReport },
+    counts: () => playwrightCounts(e2eReport),
+  });
 }
-console.log('\n✔ all suites passed');
+
+await main();
+process.exit(printSummary(startedAt) ? 0 : 1);
