@@ -251,6 +251,28 @@ describe.each(ENGINES)('Contact Us inbox (%s)', (engine) => {
     expect(lines[1]).toContain(`"'+1 ""quoted"", text"`);
   });
 
+  it('exports no formula to a spreadsheet that splits on semicolons (German, French locales)', async () => {
+    const hostile = "harmless x;=cmd|' /C calc'!A0";
+    const { body } = await sendMessage(server, {
+      name: 'Semi Colon',
+      email: 'semicolon-csv@example.com',
+      subject: 'Totals;+1;-2;@SUM(A1)',
+      message: hostile,
+    });
+    const response = await staff.client.request('GET', '/api/admin/inbox/export.csv?q=semicolon-csv%40', {
+      headers: { authorization: `Bearer ${staff.idToken}` },
+    });
+    expect(response.status).toBe(200);
+    const lines = response.text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(body.id);
+    // Quoted, so a spreadsheet honouring quotes keeps it one cell whatever its list separator.
+    expect(lines[1]).toContain(`"harmless x;'=cmd|' /C calc'!A0"`);
+    expect(lines[1]).toContain(`"Totals;'+1;'-2;'@SUM(A1)"`);
+    // And split on semicolons regardless of the quotes, no part starts a formula.
+    for (const part of lines[1]!.split(';')) expect(part.replace(/^"/, '').trim()).not.toMatch(/^[=+\-@]/);
+  });
+
   it('queues a notification to the inbox addresses and subscribed staff with the message, and sends each once', async () => {
     expect((await staff.call('PUT', '/api/admin/inbox/preferences', { notifyNewMessages: true })).status).toBe(200);
     expect((await staff.call<{ notifyNewMessages: boolean }>('GET', '/api/admin/inbox/preferences')).body.notifyNewMessages).toBe(true);
