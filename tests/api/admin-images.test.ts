@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES } from '../../src/common/content-images';
 import { CONFLICT_MESSAGE } from '../../src/common/content-schemas';
+import { prepareImage } from '../../src/server/images/image-processing';
+import { imagesRepository } from '../../src/server/images/images-repository';
 import { IMAGE_CACHE_CONTROL } from '../../src/server/images/routes';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
 import { auditEntries, newPerson, type Person } from '../support/staff';
@@ -284,5 +286,57 @@ describe.each(ENGINES)('content images (%s)', (engine) => {
     expect((await fetch(`${server.url}/images/not-a-hash.webp`)).status).toBe(404);
     const missing = await upload(staff, 'services', 'no-such-service', 1, await makePng());
     expect(missing.status).toBe(404);
+  });
+
+  it('reuses the stored picture for the same picture in other bytes (trailing data, another compression)', async () => {
+    const services = (await staff.call<{ items: Item[] }>('GET', '/api/admin/services')).body.items;
+    const [one, two, three] = [services[2]!, services[3]!, services[4]!];
+    const picture = () => sharp({ create: { width: 700, height: 420, channels: 3, background: '#c0ffee' } });
+    const png = await picture().png().toBuffer();
+    const first = await upload(staff, 'services', one.id, one.version, png);
+    expect(first.status).toBe(200);
+    const before = await snapshot();
+
+    const trailing = await upload(staff, 'services', two.id, two.version, Buffer.concat([png, Buffer.from('14 more bytes!')]));
+    expect(trailing.status).toBe(200);
+    expect(trailing.body.image).toEqual(first.body.image);
+    const recompressed = await upload(staff, 'services', three.id, three.version, await picture().png({ compressionLevel: 1 }).toBuffer());
+    expect(recompressed.status).toBe(200);
+    expect(recompressed.body.image).toEqual(first.body.image);
+
+    const after = await snapshot();
+    expect(after.images).toBe(before.images);
+    expect(after.variants).toBe(before.variants);
+    expect(after.audit).toBe(before.audit + 2);
+    for (const variant of first.body.image!.variants) expect((await fetch(`${server.url}${variant.url}`)).status).toBe(200);
+    // Removing it from one item keeps it for the others.
+    const removed = await staff.call<Item>('DELETE', `/api/admin/services/${one.id}/image?version=${one.version + 1}`);
+    expect(removed.status).toBe(200);
+    expect((await fetch(`${server.url}${first.body.image!.variants[0]!.url}`)).status).toBe(200);
+    expect((await itemOf('services', three.id)).image).toEqual(first.body.image);
+  });
+
+  it('keeps a picture stored under an older id, and stores a picture sharing one width with another', async () => {
+    const images = imagesRepository(server.database.db);
+    const a = await prepareImage(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
+    const b = await prepareImage(
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#654321' } })
+        .png()
+        .toBuffer(),
+    );
+    // Ids were once the hash of the uploaded bytes: the same variants under such an id are reused.
+    expect(await images.save({ ...a, id: 'f'.repeat(32) })).toBe('f'.repeat(32));
+    expect(await images.save(a)).toBe('f'.repeat(32));
+    // One width identical to another picture's, the others not: both keep every width.
+    const mixed = { ...b, id: 'e'.repeat(32), variants: [a.variants[0]!, ...b.variants.slice(1)] };
+    expect(await images.save(mixed)).toBe(mixed.id);
+    const described = await images.describe(['f'.repeat(32), mixed.id]);
+    expect(described.get('f'.repeat(32))!.variants).toHaveLength(a.variants.length);
+    expect(described.get(mixed.id)!.variants).toHaveLength(mixed.variants.length);
+    for (const variant of described.get(mixed.id)!.variants) expect((await fetch(`${server.url}${variant.url}`)).status).toBe(200);
   });
 });

@@ -13,7 +13,11 @@ export interface PreparedVariant {
 }
 
 export interface PreparedImage {
-  /** Named by the hash of the uploaded bytes: the same picture uploaded twice is stored once. */
+  /**
+   * Named by the hash of its variants, not of the uploaded bytes: the same picture in other bytes
+   * (trailing data, other metadata, another compression level) makes the same variants, so it
+   * is the same image and is stored once.
+   */
   id: string;
   width: number;
   height: number;
@@ -73,5 +77,6 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
     }
   });
   const largest = variants.at(-1)!;
-  return { id: sha256(bytes).slice(0, 32), width: largest.width, height: largest.height, variants };
+  const identity = variants.map((variant) => `${variant.width}x${variant.height}:${variant.hash}`).join('\n');
+  return { id: sha256(Buffer.from(identity)).slice(0, 32), width: largest.width, height: largest.height, variants };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ContentImage } from '../../common/content-images';
 import type { Database } from '../db/schema';
@@ -11,16 +12,33 @@ export type ImageTable = (typeof REFERRING_TABLES)[number];
 /** All SQL for pictures and their variants (migration 0070). */
 export function imagesRepository(db: Kysely<Database>) {
   return {
-    /** Stores a picture unless it is there already (same bytes, same id). */
-    async save(image: PreparedImage, now = new Date().toISOString()): Promise<void> {
+    /**
+     * Stores a picture unless it is there already, and answers the id it is stored under.
+     *
+     * The same variants are the same picture: an image with this id (named by its variants), or
+     * one stored before ids were named so (by the uploaded bytes) whose variants are exactly
+     * these, is reused. A variant's bytes that another picture already has (two pictures so
+     * alike that one width comes out identical) are kept again under a key of their own, since a
+     * variant row belongs to one picture: its address stays unique and immutable.
+     */
+    async save(image: PreparedImage, now = new Date().toISOString()): Promise<string> {
       const existing = await db.selectFrom('content_images').select('id').where('id', '=', image.id).executeTakeFirst();
-      if (existing) return;
+      if (existing) return image.id;
+      const hashes = image.variants.map((variant) => variant.hash);
+      const stored = await db.selectFrom('content_image_variants').select(['hash', 'image_id']).where('hash', 'in', hashes).execute();
+      const owners = new Set(stored.map((row) => row.image_id));
+      if (stored.length === hashes.length && owners.size === 1) {
+        const owner = stored[0]!.image_id;
+        const all = await db.selectFrom('content_image_variants').select('hash').where('image_id', '=', owner).execute();
+        if (all.length === hashes.length) return owner;
+      }
+      const taken = new Set(stored.map((row) => row.hash));
       await db.insertInto('content_images').values({ id: image.id, width: image.width, height: image.height, created_at: now }).execute();
       for (const variant of image.variants) {
         await db
           .insertInto('content_image_variants')
           .values({
-            hash: variant.hash,
+            hash: taken.has(variant.hash) ? createHash('sha256').update(`${image.id}:${variant.hash}`).digest('hex') : variant.hash,
             image_id: image.id,
             width: variant.width,
             height: variant.height,
@@ -29,6 +47,7 @@ export function imagesRepository(db: Kysely<Database>) {
           })
           .execute();
       }
+      return image.id;
     },
 
     /** The pictures of these ids, as the site and the console describe them. */

@@ -26,12 +26,13 @@ export function imagesService(db: Kysely<Database>, kind: ImageKind) {
       const images = imagesRepository(trx);
       const before = await content.find(itemId);
       if (!before) throw notFound('This item no longer exists: someone deleted it since you opened it.');
-      if (image) await images.save(image);
-      if (!(await images.setImageOf(table, itemId, version, image?.id ?? null))) {
+      // The id the picture is stored under: an existing one when the same variants are there.
+      const imageId = image ? await images.save(image) : null;
+      if (!(await images.setImageOf(table, itemId, version, imageId))) {
         return { ok: false, current: await currentItem(trx, kind, itemId) };
       }
       const oldImageId = before.image_id;
-      if (typeof oldImageId === 'string' && oldImageId !== image?.id) await images.deleteIfUnused(oldImageId);
+      if (typeof oldImageId === 'string' && oldImageId !== imageId) await images.deleteIfUnused(oldImageId);
       const after = itemOfRow(kind, (await content.find(itemId))!);
       await auditRepository(trx).record({
         actor,
