@@ -89,6 +89,21 @@ describe.each(ENGINES)('support messages on %s', (engine) => {
     ['a missing email', { email: undefined }, { email: 'Please enter your email address.' }],
     ['a malformed email', { email: 'ada.example.com' }, { email: 'Please enter a valid email address, like name@example.com.' }],
     [
+      'an email whose domain carries mailto: recipients',
+      { email: 'x@evil.example?cc=attacker%40evil.example' },
+      { email: 'Please enter a valid email address, like name@example.com.' },
+    ],
+    [
+      'an email whose domain carries a mailto: header',
+      { email: 'x@evil.example&bcc=attacker.example' },
+      { email: 'Please enter a valid email address, like name@example.com.' },
+    ],
+    [
+      'an email with a doubled dot',
+      { email: 'ada..lovelace@example.com' },
+      { email: 'Please enter a valid email address, like name@example.com.' },
+    ],
+    [
       'an email over 254 characters',
       { email: `${'a'.repeat(250)}@example.com` },
       { email: 'An email address has at most 254 characters.' },

@@ -1,5 +1,6 @@
 import type { InboxMessage } from '../../../../common/inbox-schemas';
 import { inboxTime } from '../state/inbox-format';
+import { mailtoHref } from '../state/mail-link';
 import { InboxStatusBadge } from './inbox-status-badge';
 
 const SPAM_REASONS: Record<string, string> = {
@@ -11,6 +12,7 @@ const SPAM_REASONS: Record<string, string> = {
 
 /** The message as the visitor sent it: subject, status, sender, time, text. */
 export function InboxMessageCard({ message }: { message: InboxMessage }) {
+  const mailto = mailtoHref(message.email);
   return (
     <>
       <header className="inbox-message__head">
@@ -18,7 +20,7 @@ export function InboxMessageCard({ message }: { message: InboxMessage }) {
         <InboxStatusBadge status={message.status} />
       </header>
       <p>
-        From <strong>{message.name}</strong> &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt; on{' '}
+        From <strong>{message.name}</strong> &lt;{mailto ? <a href={mailto}>{message.email}</a> : message.email}&gt; on{' '}
         <time dateTime={message.date}>{inboxTime(message.date)}</time>
       </p>
       {message.status === 'spam' && message.spamReason ? (
