@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPLAY } from '../../src/server/changes/protocol';
 import { openStream, type SseConnection, type SseMessage } from '../support/sse-client';
-import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import { newPerson, type Person } from '../support/staff';
+import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface Change {
   topic: string;
@@ -16,6 +17,7 @@ const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const REDIS = Boolean(process.env.TEST_REDIS_URL);
 
 let counter = 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${(counter += 1)}`;
 
 async function signUp(server: TestServer, label: string): Promise<{ token: string; uid: string }> {
@@ -223,4 +225,78 @@ describe.skipIf(!POSTGRES)('live change stream across two instances', () => {
       }
     });
   }
+});
+
+/**
+ * Staff-only streams end when their reader may no longer read them (issue 22): a demoted or
+ * disabled staff member's open inbox stream closes at once, not at its 10-minute lifetime.
+ */
+describe.each(ENGINES)('staff-only streams after a demotion or disabling on %s', (engine) => {
+  let server: TestServer;
+  let admin: Person;
+
+  beforeAll(async () => {
+    // Each Contact Us message from its own address: the form allows 5 a minute per address.
+    server = await startTestServer({ engine, seed: false, env: { TRUST_PROXY: '1' } });
+    admin = await newPerson(server, ['admin'], 'admin');
+  });
+  afterAll(async () => server?.destroy());
+
+  let sent = 0;
+  const contactUs = async () => {
+    const response = await new HttpClient(server.url).request<{ id: string }>('POST', '/api/support-messages', {
+      body: { name: 'Visitor', email: 'visitor@example.com', message: `Message ${(sent += 1)} about the printer.` },
+      headers: { 'x-forwarded-for': `10.22.7.${sent}` },
+    });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  };
+  const inboxAdds = (connection: SseConnection) =>
+    connection.messages.filter((m) => m.event === 'change' && (m.data as Change).topic === 'inbox').map((m) => (m.data as Change).key);
+  /** Resolves true when the stream ends within `ms`, false when it is still open then. */
+  const endsWithin = (connection: SseConnection, ms: number) =>
+    Promise.race([connection.closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+  async function openInbox(staff: Person): Promise<SseConnection> {
+    const connection = await stream(server, 'topics=inbox', { headers: { authorization: `Bearer ${staff.idToken}` } });
+    expect(connection.status).toBe(200);
+    await connection.waitFor((m) => m.event === 'ready');
+    const id = await contactUs();
+    await connection.waitFor((m) => m.event === 'change' && (m.data as Change).key === id);
+    return connection;
+  }
+
+  for (const [what, act, refusedWith] of [
+    ['demoted', (staff: Person) => admin.call('DELETE', `/api/admin/users/${staff.uid}/roles/staff`), 403],
+    ['disabled', (staff: Person) => admin.call('POST', `/api/admin/users/${staff.uid}/disable`), 401],
+  ] as const) {
+    it(`closes the inbox stream of a staff member who is ${what}, and delivers them no later message`, async () => {
+      const staff = await newPerson(server, ['staff'], 'staff');
+      const connection = await openInbox(staff);
+      const seen = inboxAdds(connection);
+      const started = Date.now();
+      expect((await act(staff)).status).toBe(200);
+      expect(await endsWithin(connection, 3_000)).toBe(true);
+      // Well inside the 5 s backstop poll: the change's own notice closed it.
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await contactUs();
+      await sleep(300);
+      expect(inboxAdds(connection)).toEqual(seen);
+      // Coming back is refused like any other caller.
+      const again = await stream(server, 'topics=inbox', { headers: { authorization: `Bearer ${staff.idToken}` } });
+      expect(again.status).toBe(refusedWith);
+    });
+  }
+
+  it('keeps the streams of other staff and of the account while its access is unchanged', async () => {
+    const kept = await newPerson(server, ['staff'], 'staff');
+    const other = await newPerson(server, ['staff'], 'staff');
+    const connection = await openInbox(kept);
+    // Taking a role someone does not have changes nothing; another staff member's demotion neither.
+    expect((await admin.call('DELETE', `/api/admin/users/${kept.uid}/roles/admin`)).status).toBe(200);
+    expect((await admin.call('DELETE', `/api/admin/users/${other.uid}/roles/staff`)).status).toBe(200);
+    expect(await endsWithin(connection, 1_000)).toBe(false);
+    const id = await contactUs();
+    await connection.waitFor((m) => m.event === 'change' && (m.data as Change).key === id);
+  });
 });

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type Role, wouldRemoveLastAdmin } from '../../common/roles';
 import { auditRepository } from '../audit/repository';
+import { recordAccessChange } from '../changes/live';
+import type { ChangeEvent } from '../changes/protocol';
 import type { Engine } from '../db/database';
 import type { Database } from '../db/schema';
 import { userRolesRepository } from '../identity/user-roles-repository';
@@ -22,9 +24,10 @@ export interface RoleChange {
  * Role and settings changes. Each change and its audit entry are written in one transaction;
  * the last-admin rule reads the admins under a lock so two removals cannot both pass it.
  */
-export function rolesService(db: Kysely<Database>, engine: Engine) {
+export function rolesService(db: Kysely<Database>, engine: Engine, announce: (events: ChangeEvent[]) => void = () => undefined) {
   async function change(actor: Actor, target: { id?: string; email?: string }, role: Role, grant: boolean): Promise<RoleChange> {
-    return db.transaction().execute(async (trx) => {
+    const events: ChangeEvent[] = [];
+    const result = await db.transaction().execute(async (trx) => {
       const users = usersRepository(trx);
       const user = target.id ? await users.findById(target.id) : await users.findByEmail(target.email ?? '');
       if (!user)
@@ -50,9 +53,13 @@ export function rolesService(db: Kysely<Database>, engine: Engine) {
           },
           now,
         );
+        // Their open staff streams are checked again at once and closed (src/server/changes/hub.ts).
+        if (!grant) events.push(await recordAccessChange(trx, user.id));
       }
       return { userId: user.id, email: user.email, roles: after, changed };
     });
+    announce(events);
+    return result;
   }
 
   return {
@@ -62,7 +69,8 @@ export function rolesService(db: Kysely<Database>, engine: Engine) {
     settings: () => settingsRepository(db).all(),
 
     async updateSettings(actor: Actor, patch: Partial<Settings>): Promise<Settings> {
-      return db.transaction().execute(async (trx) => {
+      const events: ChangeEvent[] = [];
+      const result = await db.transaction().execute(async (trx) => {
         const settings = settingsRepository(trx);
         const before = await settings.all();
         const now = new Date().toISOString();
@@ -73,8 +81,12 @@ export function rolesService(db: Kysely<Database>, engine: Engine) {
         if (JSON.stringify(before) !== JSON.stringify(after)) {
           await auditRepository(trx).record({ actor, action: 'settings.update', itemType: 'settings', itemId: null, before, after }, now);
         }
+        // Staff without a second factor may no longer read the inbox: every staff stream is checked.
+        if (after.staffTwoStepRequired && !before.staffTwoStepRequired) events.push(await recordAccessChange(trx, null));
         return after;
       });
+      announce(events);
+      return result;
     },
   };
 }

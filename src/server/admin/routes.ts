@@ -53,7 +53,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contentImageAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(moviesAdminRoutes);
-  const roles = rolesService(app.database.db, app.database.engine);
+  const roles = rolesService(app.database.db, app.database.engine, (events) => app.live.announce(events));
 
   app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {
     const caller = await requireStaff(request);

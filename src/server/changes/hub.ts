@@ -13,9 +13,20 @@ export const KEEP_ALIVE_MS = 25_000;
 export const BACKSTOP_POLL_MS = 5_000;
 /** A client this far behind on its socket is dropped; it reconnects with its cursor. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * The change-log topic that says "what this account may read changed" (a role revoked, the staff
+ * second-factor rule switched on): never readable on a stream (it is not registered), read by
+ * each instance's hub for itself. Its key is the account id, or `*` for every account.
+ */
+export const ACCESS_TOPIC = 'access';
+export const EVERY_ACCOUNT = '*';
+/** What the hub follows for its signed-in streams: ended sessions (0910) and access changes. */
+const WATCHED_TOPICS = ['sessions', ACCESS_TOPIC];
 
 export interface StreamClient {
   user: AuthUser | null;
+  /** The `sessions` tag of the signed-in user (src/common/session-tag.ts), or null. */
+  sessionTag: string | null;
   topics: Map<string, TopicDefinition>;
   versions: Map<string, number>;
   write(frame: string): void;
@@ -62,7 +73,11 @@ export class LiveHub {
   async add(client: StreamClient): Promise<void> {
     this.clients.add(client);
     const names = [...client.topics.keys()];
-    const current = await this.log.versions(names);
+    // A signed-in stream is closed when its account's sessions end or its access changes: the
+    // hub follows those topics from the first such stream on, whatever the stream asked for.
+    const watch = client.user ? WATCHED_TOPICS.filter((topic) => !this.seen.has(topic)) : [];
+    const current = await this.log.versions([...new Set([...names, ...watch])]);
+    for (const topic of watch) if (!this.seen.has(topic)) this.seen.set(topic, current.get(topic)!);
     for (const topic of names) {
       if (!this.seen.has(topic)) this.seen.set(topic, current.get(topic)!);
       const now = current.get(topic)!;
@@ -75,10 +90,15 @@ export class LiveHub {
         client.write(sseFrame('reset', { topic, version: now }, formatCursor(client.versions)));
       }
     }
+    this.release(client);
+    client.write(sseFrame('ready', { topics: names }, formatCursor(client.versions)));
+  }
+
+  /** Writes the events held back while the client caught up (or while its access was checked). */
+  private release(client: StreamClient): void {
     const waiting = client.pending ?? [];
     client.pending = null;
     for (const event of waiting) this.send(client, event);
-    client.write(sseFrame('ready', { topics: names }, formatCursor(client.versions)));
   }
 
   remove(client: StreamClient): void {
@@ -105,6 +125,7 @@ export class LiveHub {
           const events = await this.log.since(topic, this.seen.get(topic) ?? 0, 500);
           for (const event of events) {
             this.seen.set(topic, event.version);
+            if (WATCHED_TOPICS.includes(topic)) this.enforce(event);
             for (const client of this.clients) if (client.topics.has(topic)) this.deliver(client, event);
           }
           if (events.length < 500) break;
@@ -117,6 +138,43 @@ export class LiveHub {
       if (this.again.delete(topic)) this.pull(topic);
     });
     this.pulling.set(topic, run);
+  }
+
+  /**
+   * Acts on an account's ended sessions or changed access for this instance's signed-in streams.
+   * Ended sessions (disabled, signed out, deleted) end its streams at once: their token is no
+   * longer valid. A changed access holds the stream's events back while every topic's rule is
+   * asked again, and ends the stream if one now refuses (a staff member demoted); a client that
+   * reconnects is then refused like any other caller. A failed check ends the stream too.
+   */
+  private enforce(event: ChangeEvent): void {
+    for (const client of this.clients) {
+      if (!client.user) continue;
+      if (event.topic === 'sessions') {
+        if (event.kind === 'ended' && client.sessionTag === event.key) client.end();
+      } else if (event.key === client.user.uid || event.key === EVERY_ACCOUNT) {
+        void this.recheck(client);
+      }
+    }
+  }
+
+  private async recheck(client: StreamClient): Promise<void> {
+    const holding = client.pending === null;
+    if (holding) client.pending = [];
+    let allowed = true;
+    try {
+      for (const definition of client.topics.values()) {
+        if (!(await definition.canRead(client.user))) {
+          allowed = false;
+          break;
+        }
+      }
+    } catch (error) {
+      allowed = false;
+      this.logger.warn({ err: error }, 'live: access check failed; the stream is closed and the client reconnects');
+    }
+    if (!allowed) client.end();
+    else if (holding && this.clients.has(client)) this.release(client);
   }
 
   private deliver(client: StreamClient, event: ChangeEvent): void {

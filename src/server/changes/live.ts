@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Movie } from '../../common/movie-schema';
 import type { Database } from '../db/schema';
-import { LIVE_CHANNEL } from './hub';
+import { ACCESS_TOPIC, EVERY_ACCOUNT, LIVE_CHANNEL } from './hub';
 import type { ChangeEvent } from './protocol';
 import { appendChange, type NewChange } from './repository';
 import type { TopicDefinition, TopicRegistry } from './topics';
@@ -78,4 +78,15 @@ export async function recordScheduleChange(
     await appendChange(trx, { topic: 'schedule', kind: change.kind, key: change.id, data: change.activity }),
     await appendChange(trx, { topic: 'stats', kind: 'changed', key: 'schedule' }),
   ];
+}
+
+/**
+ * After a change of what an account may read (a role revoked), inside that change's transaction:
+ * every instance re-checks that account's open signed-in streams and closes those it may no
+ * longer read (`uid` null: every account's, e.g. when a rule for all staff is switched on). The
+ * event is in the change log, so an instance that missed the notice finds it by its own check, and
+ * a change made by the command line (no server, no notice) reaches the streams the same way.
+ */
+export function recordAccessChange(trx: Transaction<Database>, uid: string | null): Promise<ChangeEvent> {
+  return appendChange(trx, { topic: ACCESS_TOPIC, kind: 'changed', key: uid ?? EVERY_ACCOUNT });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { sessionTag } from '../../common/session-tag';
 import { type AuthUser, requireUser } from '../identity/require-user';
 import { badRequest, forbidden, HttpError, unauthenticated } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
@@ -58,6 +59,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const versions = new Map<string, number>();
       for (const name of topics.keys()) if (cursor.has(name)) versions.set(name, cursor.get(name)!);
 
+      // Compares with the `sessions` events that end this account's streams (decision 0910).
+      const tag = user ? await sessionTag(user.uid) : null;
+
       // From here on the socket is ours: no compression (it would hold frames back), no JSON reply.
       reply.hijack();
       const raw = reply.raw;
@@ -74,6 +78,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       let lifetime: NodeJS.Timeout | undefined;
       const client = {
         user,
+        sessionTag: tag,
         topics,
         versions,
         pending: [],
