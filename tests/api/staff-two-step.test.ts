@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPerson, PASSWORD, type Person, signIn } from '../support/staff';
+import { identityCall, newPerson, PASSWORD, type Person, signIn } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
@@ -8,7 +8,7 @@ interface ErrorBody {
 }
 
 /** Turns two-step sign-in on for `person` through the identity service, as the Account page does. */
-async function enrol(server: TestServer, person: Person): Promise<void> {
+async function enrol(server: TestServer, person: Person): Promise<TOTP> {
   const client = new HttpClient(server.url);
   const v2 = <T>(endpoint: string, body: unknown) =>
     client.request<T>('POST', `/identity/v2/accounts/${endpoint}?key=${TEST_API_KEY}`, { body, csrf: false });
@@ -28,6 +28,7 @@ async function enrol(server: TestServer, person: Person): Promise<void> {
   });
   expect(done.status).toBe(200);
   person.idToken = done.body.idToken;
+  return totp;
 }
 
 describe.each(ENGINES)('staff must use two-step sign-in (%s)', (engine) => {
@@ -78,6 +79,54 @@ describe.each(ENGINES)('staff must use two-step sign-in (%s)', (engine) => {
       expect((await staff.call('GET', '/api/admin/session')).status).toBe(200);
       expect(await openInboxTopic(staff.idToken)).toBe(200);
       expect((await admin.call('GET', '/api/admin/settings')).status).toBe(200);
+    } finally {
+      expect((await admin.call('PATCH', '/api/admin/settings', { staffTwoStepRequired: false })).status).toBe(200);
+    }
+  });
+
+  it('holds an email-link sign-in to the setting too: no factor, no console; a factor, the code first', async () => {
+    const staff = await newPerson(server, ['staff'], 'linkstaff');
+    const emailLink = async () => {
+      expect((await identityCall(server, 'accounts:sendOobCode', { requestType: 'EMAIL_SIGNIN', email: staff.email })).status).toBe(200);
+      const mail = server.app.identity.mailer.outbox.filter((item) => item.to === staff.email).at(-1)!;
+      const oobCode = new URL(mail.link).searchParams.get('oobCode');
+      return identityCall<{ idToken?: string; mfaPendingCredential?: string }>(server, 'accounts:signInWithEmailLink', {
+        email: staff.email,
+        oobCode,
+      });
+    };
+    const bearer = (idToken: string) =>
+      new HttpClient(server.url).request<ErrorBody>('GET', '/api/admin/session', { headers: { authorization: `Bearer ${idToken}` } });
+    if (!(await server.app.identity.mfaInfo(admin.uid)).length) await enrol(server, admin);
+    expect((await admin.call('PATCH', '/api/admin/settings', { staffTwoStepRequired: true })).status).toBe(200);
+    try {
+      // Without a factor the link signs in (to reach the Account page) but the console stays shut.
+      const plain = await emailLink();
+      expect(plain.body.idToken).toBeTruthy();
+      const kept = await bearer(plain.body.idToken!);
+      expect(kept.status).toBe(403);
+      expect(kept.body.error.code).toBe('two_step_required');
+
+      staff.idToken = plain.body.idToken!;
+      const totp = await enrol(server, staff);
+      // With a factor, the link alone gets no token: the code comes first.
+      const first = await emailLink();
+      expect(first.status).toBe(200);
+      expect(first.body.idToken).toBeUndefined();
+      expect(first.body.mfaPendingCredential).toBeTruthy();
+      const done = await new HttpClient(server.url).request<{ idToken: string }>(
+        'POST',
+        `/identity/v2/accounts/mfaSignIn:finalize?key=${TEST_API_KEY}`,
+        {
+          body: {
+            mfaPendingCredential: first.body.mfaPendingCredential,
+            totpVerificationInfo: { verificationCode: totp.generate({ timestamp: Date.now() + 30_000 }) },
+          },
+          csrf: false,
+        },
+      );
+      expect(done.status).toBe(200);
+      expect((await bearer(done.body.idToken)).status).toBe(200);
     } finally {
       expect((await admin.call('PATCH', '/api/admin/settings', { staffTwoStepRequired: false })).status).toBe(200);
     }

@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AUTH } from '../../common/constants';
 import { emailProblem, normaliseEmail, passwordProblem } from '../../common/identity-schemas';
-import { type Role, roleClaims } from '../../common/roles';
+import type { Role } from '../../common/roles';
 import { auditRepository } from '../audit/repository';
 import type { Engine } from '../db/database';
 import type { Database, UserRow } from '../db/schema';
@@ -13,11 +12,14 @@ import type { IdentityLimits } from './limits';
 import type { Mailer } from './mailer';
 import { type OobRequestType, oobCodesRepository } from './oob-codes-repository';
 import { refreshTokensRepository } from './refresh-tokens-repository';
-import { isoAfter, isRecentSignIn, issuedBeforeValidSince, REFRESH_TOKEN_LIFETIME_MS } from './rules';
+import { isRecentSignIn, issuedBeforeValidSince } from './rules';
 import { keyCipher } from './key-cipher';
+import { mfaRepository } from './mfa/mfa-repository';
+import { TOTP_SECRET_INFO } from './mfa/second-factor';
+import { sessionGate } from './session-gate';
 import { signingKeyRing } from './signing-key-ring';
 import { signingKeysRepository } from './signing-keys-repository';
-import { type IdTokenClaims, randomToken, TokenVerificationError, tokenHash, tokenService } from './token-service';
+import { type IdTokenClaims, TokenVerificationError, tokenHash, tokenService } from './token-service';
 import { userRolesRepository } from './user-roles-repository';
 import { usersRepository } from './users-repository';
 
@@ -38,12 +40,7 @@ export interface IdentityOptions {
   warn?: (message: string) => void;
 }
 
-export interface Session {
-  idToken: string;
-  refreshToken: string;
-  expiresIn: string;
-  user: UserRow;
-}
+export type { Session } from './session-gate';
 
 /** The verified caller of a request that carried an ID token. */
 export interface VerifiedCaller {
@@ -81,19 +78,6 @@ export function identityContext(options: IdentityOptions) {
   const keyRing = signingKeyRing({ keys: signingKeysRepository(options.db), cipher: keyCipher(options.keyEncryptionSecret) });
   const tokens = tokenService({ keys: keyRing, issuer: options.issuer, audience: options.audience });
 
-  async function idTokenFor(user: UserRow, familyId: string, authTimeSeconds: number): Promise<string> {
-    return tokens.signIdToken({
-      sub: user.id,
-      user_id: user.id,
-      email: user.email,
-      email_verified: user.email_verified === 1,
-      auth_time: authTimeSeconds,
-      sid: familyId,
-      // Staff roles as top-level custom claims, as Identity Toolkit carries custom claims.
-      ...roleClaims(await roles.rolesOf(user.id)),
-    });
-  }
-
   /** Staff sign-ins go to the audit log; ordinary users' do not. */
   async function auditStaffSignIn(user: UserRow, userRoles: readonly Role[]): Promise<void> {
     if (userRoles.length === 0) return;
@@ -113,29 +97,15 @@ export function identityContext(options: IdentityOptions) {
     }
   }
 
-  /** A new session (a new refresh-token family) for a user who just proved who they are. */
-  async function startSession(user: UserRow): Promise<Session> {
-    const now = Date.now();
-    const familyId = randomUUID();
-    const refreshToken = randomToken();
-    await refreshTokens.insert({
-      id: randomUUID(),
-      user_id: user.id,
-      family_id: familyId,
-      token_hash: tokenHash(refreshToken),
-      created_at: new Date(now).toISOString(),
-      expires_at: isoAfter(now, REFRESH_TOKEN_LIFETIME_MS),
-      used_at: null,
-      revoked_at: null,
-    });
-    const idToken = await idTokenFor(user, familyId, Math.floor(now / 1000));
-    await auditStaffSignIn(user, await roles.rolesOf(user.id));
-    return { idToken, refreshToken, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
-  }
-
-  async function recordLogin(user: UserRow): Promise<UserRow> {
-    return (await users.update(user.id, { last_login_at: new Date().toISOString() })) ?? user;
-  }
+  // The only way to tokens (decision 0116): no use case signs or stores a token itself.
+  const gate = sessionGate({
+    users,
+    refreshTokens,
+    tokens,
+    mfa: mfaRepository(options.db, keyCipher(options.keyEncryptionSecret, TOTP_SECRET_INFO)),
+    rolesOf: (userId) => roles.rolesOf(userId),
+    auditStaffSignIn,
+  });
 
   /** The caller behind an ID token, or the provider code saying why not. */
   async function verify(idToken: string | undefined): Promise<VerifiedCaller> {
@@ -196,10 +166,8 @@ export function identityContext(options: IdentityOptions) {
     roles,
     settings,
     tokens,
-    idTokenFor,
     requireSignUpOpen,
-    startSession,
-    recordLogin,
+    issueSession: gate.issue,
     verify,
     requireRecentSignIn,
     endAllSessions,

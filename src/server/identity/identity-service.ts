@@ -1,5 +1,6 @@
 import { deleteEndedWindows } from '../lib/rate-limit/index';
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
+import type { SessionRoute } from './session-routes';
 import { createFirstAdmin, type FirstAdminInput, isSetupLinkUsable, issueSetupLink } from './use-cases/first-admin';
 import { type FederatedContext, federatedContext } from './federated/federated-context';
 import { idpSessionsRepository } from './federated/idp-sessions-repository';
@@ -78,6 +79,8 @@ export function identityService(options: IdentityOptions) {
     startMfaSignIn: (input: MfaSignInInput) => startMfaSignIn(ctx, input),
     finalizeMfaSignIn: (input: MfaSignInInput, clientAddress: string) => finalizeMfaSignIn(ctx, input, clientAddress),
     tokens: ctx.tokens,
+    /** The identity routes that can answer tokens and their grants, filled as routes.ts registers them. */
+    sessionRoutes: [] as SessionRoute[],
     mailer: options.mailer,
     verify: ctx.verify,
     housekeeping: (nowMs?: number) => housekeeping(ctx, nowMs),

@@ -8,6 +8,7 @@ import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
 import { mfaRequiredBody, mfaRequiredResponse } from './mfa/routes';
 import { epochMillisString } from './rules';
+import { sessionRouteOf } from './session-routes';
 import { idempotencyKeyOf } from '../lib/idempotency';
 
 export interface IdentityRoutesOptions {
@@ -128,6 +129,23 @@ function sessionBody(kind: string, session: Session, extra: { registered?: boole
   };
 }
 
+/** The public signing keys; the schema also keeps anything but public fields out of the answer. */
+const jwksResponse = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.string().optional(),
+      kid: z.string().optional(),
+      alg: z.string().optional(),
+      use: z.string().optional(),
+      crv: z.string().optional(),
+      x: z.string().optional(),
+      y: z.string().optional(),
+      n: z.string().optional(),
+      e: z.string().optional(),
+    }),
+  ),
+});
+
 /** Key-less endpoints: the public keys of our ID tokens. */
 const PUBLIC_PATHS = new Set(['/identity/v1/jwks']);
 
@@ -154,11 +172,22 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     if (key !== app.config.API_KEY) throw identityError('INVALID_API_KEY');
   });
 
+  // Every route (here and in extraRoutes) is held to the rule of decision 0116 as it registers:
+  // one that can answer tokens names its session grants, or the server does not start.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD') return;
+    const issuing = sessionRouteOf(route);
+    if (issuing) service.sessionRoutes.push(issuing);
+  });
+
   const clientAddress = (request: { ip: string }) => request.ip;
 
   app.post(
     '/v1/accounts::signUp',
-    { schema: { body: credentialsBody.extend({ displayName }), response: { 200: sessionResponse } } },
+    {
+      config: { sessionGrants: ['sign-in'] },
+      schema: { body: credentialsBody.extend({ displayName }), response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } },
+    },
     async (request) => {
       let key: string | null;
       try {
@@ -166,14 +195,18 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       } catch (error) {
         throw identityError('INVALID_ARGUMENT', (error as Error).message);
       }
-      const session = await service.signUp(request.body, clientAddress(request), key);
-      return sessionBody('SignupNewUserResponse', session);
+      const result = await service.signUp(request.body, clientAddress(request), key);
+      if ('mfaPendingCredential' in result) return mfaRequiredBody(result, 'SignupNewUserResponse');
+      return sessionBody('SignupNewUserResponse', result);
     },
   );
 
   app.post(
     '/v1/accounts::signInWithPassword',
-    { schema: { body: credentialsBody, response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } } },
+    {
+      config: { sessionGrants: ['sign-in'] },
+      schema: { body: credentialsBody, response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } },
+    },
     async (request) => {
       const result = await service.signInWithPassword(request.body, clientAddress(request));
       if ('mfaPendingCredential' in result) return mfaRequiredBody(result);
@@ -184,14 +217,17 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
   app.post(
     '/v1/accounts::signInWithEmailLink',
     {
+      // A sign-in; with idToken, a renewal of the caller's session.
+      config: { sessionGrants: ['sign-in', 'renewal'] },
       schema: {
         body: z.object({ email: optionalString, oobCode: optionalString, idToken: optionalString }),
-        response: { 200: sessionResponse },
+        response: { 200: z.union([sessionResponse, mfaRequiredResponse]) },
       },
     },
     async (request) => {
-      const session = await service.signInWithEmailLink(request.body);
-      return sessionBody('EmailLinkSigninResponse', session, { isNewUser: session.isNewUser });
+      const result = await service.signInWithEmailLink(request.body);
+      if ('mfaPendingCredential' in result) return mfaRequiredBody(result, 'EmailLinkSigninResponse');
+      return sessionBody('EmailLinkSigninResponse', result, { isNewUser: result.isNewUser });
     },
   );
 
@@ -226,6 +262,8 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
   app.post(
     '/v1/accounts::update',
     {
+      // A credential change gives the caller a new session in place of the ones it ended.
+      config: { sessionGrants: ['renewal'] },
       schema: {
         body: z.object({
           idToken: optionalString,
@@ -300,6 +338,8 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
   app.post(
     '/v1/token',
     {
+      // The refresh grant continues a session that passed the gate; nobody signs in here.
+      config: { sessionGrants: ['refresh'] },
       schema: {
         body: z.object({ grant_type: optionalString, refresh_token: optionalString }),
         response: {
@@ -331,7 +371,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     },
   );
 
-  app.get('/v1/jwks', async () => service.tokens.jwks());
+  app.get('/v1/jwks', { schema: { response: { 200: jwksResponse } } }, async () => service.tokens.jwks());
 
   for (const routes of extraRoutes) await app.register(routes, { service });
 };

@@ -100,6 +100,8 @@ const federatedRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app
   app.post(
     '/v1/accounts::signInWithIdp',
     {
+      // A sign-in; with idToken, linking to the caller renews the caller's session.
+      config: { sessionGrants: ['sign-in', 'renewal'] },
       schema: {
         body: z.object({
           requestUri: optionalString,

@@ -18,8 +18,9 @@ export const mfaRequiredResponse = z.object({
   mfaInfo: mfaInfoSchema,
 });
 
-export const mfaRequiredBody = (pending: MfaRequired) => ({
-  kind: 'identitytoolkit#VerifyPasswordResponse',
+/** `kind` names the first step's own response, as Identity Toolkit does (VerifyPasswordResponse...). */
+export const mfaRequiredBody = (pending: MfaRequired, kind = 'VerifyPasswordResponse') => ({
+  kind: `identitytoolkit#${kind}`,
   localId: pending.user.id,
   email: pending.user.email,
   mfaPendingCredential: pending.mfaPendingCredential,
@@ -59,6 +60,7 @@ const mfaRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { se
   app.post(
     '/v2/accounts/mfaEnrollment::finalize',
     {
+      config: { sessionGrants: ['renewal'] },
       schema: {
         body: z.object({ idToken: optionalString, displayName: optionalString, totpVerificationInfo: verificationInfo }),
         response: { 200: tokensResponse.extend({ recoveryCodes: z.array(z.string()) }) },
@@ -80,7 +82,10 @@ const mfaRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { se
 
   app.post(
     '/v2/accounts/mfaEnrollment::withdraw',
-    { schema: { body: z.object({ idToken: optionalString, mfaEnrollmentId: optionalString }), response: { 200: tokensResponse } } },
+    {
+      config: { sessionGrants: ['renewal'] },
+      schema: { body: z.object({ idToken: optionalString, mfaEnrollmentId: optionalString }), response: { 200: tokensResponse } },
+    },
     async (request) => {
       const session = await service.withdrawEnrollment(request.body.idToken, request.body.mfaEnrollmentId);
       return { idToken: session.idToken, refreshToken: session.refreshToken };
@@ -104,6 +109,7 @@ const mfaRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { se
   app.post(
     '/v2/accounts/mfaSignIn::finalize',
     {
+      config: { sessionGrants: ['second-factor'] },
       schema: {
         body: z.object({ mfaPendingCredential: optionalString, mfaEnrollmentId: optionalString, totpVerificationInfo: verificationInfo }),
         response: { 200: tokensResponse },

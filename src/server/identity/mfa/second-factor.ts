@@ -3,12 +3,10 @@ import type { IdentityContext } from '../context';
 import { identityError } from '../identity-error';
 import { keyCipher } from '../key-cipher';
 import { limitReached } from '../limits';
-import { isoAfter } from '../rules';
-import { randomToken, tokenHash } from '../token-service';
 import { type MfaRepository, mfaRepository } from './mfa-repository';
 import { matchingStep } from './totp';
 
-/** A password or provider sign-in waits this long for its second step. */
+/** A sign-in (any first step: password, mailed link, provider) waits this long for its second step. */
 export const MFA_PENDING_LIFETIME_MS = 5 * 60_000;
 
 export interface MfaInfo {
@@ -37,25 +35,6 @@ export const TOTP_SECRET_INFO = 'northwind totp secret v1';
 
 export const mfaFor = (ctx: IdentityContext): MfaRepository =>
   mfaRepository(ctx.options.db, keyCipher(ctx.options.keyEncryptionSecret, TOTP_SECRET_INFO));
-
-/** After a correct first step: the pending credential when the account has a second factor. */
-export async function secondFactorGate(ctx: IdentityContext, user: UserRow): Promise<MfaRequired | undefined> {
-  const mfa = mfaFor(ctx);
-  const enrollment = await mfa.enrollmentFor(user.id);
-  if (!enrollment) return undefined;
-  const mfaPendingCredential = randomToken();
-  const now = Date.now();
-  await mfa.insertSession({
-    id: tokenHash(mfaPendingCredential),
-    kind: 'sign_in',
-    user_id: user.id,
-    secret: null,
-    created_at: new Date(now).toISOString(),
-    expires_at: isoAfter(now, MFA_PENDING_LIFETIME_MS),
-    used_at: null,
-  });
-  return { user, mfaPendingCredential, mfaInfo: [mfaInfoOf(enrollment)] };
-}
 
 /**
  * Code attempts count like password attempts (decision 0102): per account and per client

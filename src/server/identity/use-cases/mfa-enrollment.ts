@@ -89,7 +89,7 @@ export async function finalizeTotpEnrollment(
     throw error;
   }
   await codeAccepted(ctx, caller.user.id, clientAddress);
-  return { session: await ctx.startSession(caller.user), recoveryCodes };
+  return { session: await ctx.issueSession({ kind: 'renewal', caller }), recoveryCodes };
 }
 
 /** mfaEnrollment:withdraw: turns two-step sign-in off (recent sign-in needed). */
@@ -102,5 +102,5 @@ export async function withdrawEnrollment(
   ctx.requireRecentSignIn(caller);
   if (!enrollmentId) throw identityError('MISSING_MFA_ENROLLMENT_ID');
   if (!(await mfaFor(ctx).withdraw(caller.user.id, enrollmentId))) throw identityError('MFA_ENROLLMENT_NOT_FOUND');
-  return ctx.startSession(caller.user);
+  return ctx.issueSession({ kind: 'renewal', caller });
 }

@@ -46,7 +46,7 @@ export async function finalizeMfaSignIn(ctx: IdentityContext, input: MfaSignInIn
     const step = await checkTotp(ctx, user.id, enrollment.secret, code, clientAddress);
     if (!(await mfa.useStep(enrollment.id, step))) wrongCode();
   }
-  if (!(await mfa.markSessionUsed(row.id, new Date().toISOString()))) throw identityError('INVALID_MFA_PENDING_CREDENTIAL');
+  const session = await ctx.issueSession({ kind: 'second-factor', user, pending: row });
   await codeAccepted(ctx, user.id, clientAddress);
-  return ctx.startSession(await ctx.recordLogin(user));
+  return session;
 }

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { AUTH } from '../../../common/constants';
 import type { IdentityContext, Session } from '../context';
 import { identityError } from '../identity-error';
-import { isoAfter, REFRESH_TOKEN_LIFETIME_MS } from '../rules';
-import { randomToken, tokenHash } from '../token-service';
+import { tokenHash } from '../token-service';
 
 /** The refresh grant: rotates the token; a reused token ends its whole family. */
 export async function refresh(ctx: IdentityContext, refreshToken: string | undefined): Promise<Session> {
@@ -24,18 +21,7 @@ export async function refresh(ctx: IdentityContext, refreshToken: string | undef
   const user = await ctx.users.findById(row.user_id);
   if (!user) throw identityError('USER_NOT_FOUND');
   if (user.disabled === 1) throw identityError('USER_DISABLED');
-  const next = randomToken();
-  await ctx.refreshTokens.insert({
-    id: randomUUID(),
-    user_id: user.id,
-    family_id: row.family_id,
-    token_hash: tokenHash(next),
-    created_at: now,
-    expires_at: isoAfter(nowMs, REFRESH_TOKEN_LIFETIME_MS),
-    used_at: null,
-    revoked_at: null,
-  });
-  const started = (await ctx.refreshTokens.familyStartedAt(row.family_id)) ?? row.created_at;
-  const idToken = await ctx.idTokenFor(user, row.family_id, Math.floor(Date.parse(started) / 1000));
-  return { idToken, refreshToken: next, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
+  const signedInAt = (await ctx.refreshTokens.familyStartedAt(row.family_id)) ?? row.created_at;
+  // Not a sign-in: the session that passed the gate goes on, its sign-in time (auth_time) unchanged.
+  return ctx.issueSession({ kind: 'refresh', user, familyId: row.family_id, signedInAt });
 }

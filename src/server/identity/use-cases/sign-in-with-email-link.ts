@@ -1,4 +1,5 @@
 import { type IdentityContext, newUserId, type Session, validEmail } from '../context';
+import type { MfaRequired } from '../mfa/second-factor';
 import { identityError } from '../identity-error';
 import { DuplicateEmailError } from '../users-repository';
 
@@ -8,22 +9,28 @@ export interface EmailLinkInput {
   idToken?: string | undefined;
 }
 
-/** accounts:signInWithEmailLink: the mailed code proves the address; a new address makes an account. */
-export async function signInWithEmailLink(ctx: IdentityContext, input: EmailLinkInput): Promise<Session & { isNewUser: boolean }> {
+/**
+ * accounts:signInWithEmailLink: the mailed code proves the address; a new address makes an
+ * account. The link is a first step like a password: an account with two-step sign-in gets the
+ * pending credential, not a session. With `idToken` (linking the link to the signed-in caller)
+ * the caller's session, which passed the gate, is renewed.
+ */
+export async function signInWithEmailLink(
+  ctx: IdentityContext,
+  input: EmailLinkInput,
+): Promise<(Session & { isNewUser: boolean }) | (MfaRequired & { isNewUser: false })> {
   const email = validEmail(input.email);
   // A first email-link sign-in creates the account: that is a sign-up too.
   if (!(await ctx.users.findByEmail(email))) await ctx.requireSignUpOpen();
   const code = await ctx.consumeOobCode(input.oobCode, 'EMAIL_SIGNIN');
   if (code.email !== email) throw identityError('INVALID_EMAIL', 'The email provided does not match the sign-in email address');
-  if (input.idToken) {
-    const caller = await ctx.verify(input.idToken);
-    if (caller.user.email !== email) throw identityError('USER_MISMATCH', 'The link belongs to another user');
-  }
+  const caller = input.idToken ? await ctx.verify(input.idToken) : undefined;
+  if (caller && caller.user.email !== email) throw identityError('USER_MISMATCH', 'The link belongs to another user');
   if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
   let user = await ctx.users.findByEmail(email);
   const isNewUser = !user;
-  const now = new Date().toISOString();
   if (!user) {
+    const now = new Date().toISOString();
     try {
       user = await ctx.users.insert({
         id: newUserId(),
@@ -46,7 +53,12 @@ export async function signInWithEmailLink(ctx: IdentityContext, input: EmailLink
     if (user.disabled === 1) throw identityError('USER_DISABLED');
     // Reading the mail proves the address; a password nobody proved goes (decision 0614).
     user = await ctx.addressProvedByMailbox(user);
-    user = (await ctx.users.update(user.id, { last_login_at: now })) ?? user;
   }
-  return { ...(await ctx.startSession(user)), isNewUser };
+  if (caller) {
+    // The caller's own session (already past the gate), renewed; fetched again in case the mailbox proof changed it.
+    const renewed = await ctx.issueSession({ kind: 'renewal', caller: { ...caller, user } });
+    return { ...renewed, isNewUser };
+  }
+  const result = await ctx.issueSession({ kind: 'sign-in', user });
+  return 'mfaPendingCredential' in result ? { ...result, isNewUser: false } : { ...result, isNewUser };
 }

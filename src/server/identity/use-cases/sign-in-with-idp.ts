@@ -6,7 +6,7 @@ import { HANDLER_PATH, IDP_SESSION_LIFETIME_MS, type FederatedContext } from '..
 import { AlreadyLinkedError } from '../federated/federated-identities-repository';
 import type { ProviderIdentity, ProviderTokens } from '../federated/provider-client';
 import { identityError } from '../identity-error';
-import { type MfaRequired, secondFactorGate } from '../mfa/second-factor';
+import type { MfaRequired } from '../mfa/second-factor';
 import { isoAfter } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
 import { DuplicateEmailError } from '../users-repository';
@@ -176,30 +176,35 @@ export async function signInWithIdp(fed: FederatedContext, input: SignInWithIdpI
   const { identity, tokens } = await verifiedIdentity(fed, input);
   if (caller) {
     const user = await linkToCaller(fed, caller, identity);
-    return { kind: 'session', session: await fed.identity.startSession(user), identity, tokens, isNewUser: false };
+    // Linking to the caller: their session (already past the gate) is renewed.
+    return {
+      kind: 'session',
+      session: await fed.identity.issueSession({ kind: 'renewal', caller: { ...caller, user } }),
+      identity,
+      tokens,
+      isNewUser: false,
+    };
   }
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const existing = await fed.links.find(identity.providerId, identity.federatedId);
     if (existing) {
       const user = await fed.identity.users.findById(existing.user_id);
       if (!user) continue;
-      if (user.disabled === 1) throw identityError('USER_DISABLED');
-      const pending = await secondFactorGate(fed.identity, user);
-      if (pending) return { kind: 'mfa', identity, tokens, pending };
-      return {
-        kind: 'session',
-        session: await fed.identity.startSession(await fed.identity.recordLogin(user)),
-        identity,
-        tokens,
-        isNewUser: false,
-      };
+      const result = await fed.identity.issueSession({ kind: 'sign-in', user });
+      if ('mfaPendingCredential' in result) return { kind: 'mfa', identity, tokens, pending: result };
+      return { kind: 'session', session: result, identity, tokens, isNewUser: false };
     }
     if (!identity.email) throw identityError('INVALID_IDP_RESPONSE', 'The provider did not share an email address; allow it and try again');
     if (await fed.identity.users.findByEmail(identity.email)) {
       return { kind: 'needConfirmation', identity, tokens, pendingToken: await issuePendingToken(fed, identity) };
     }
     const created = await createAccount(fed, identity, identity.email);
-    if (created) return { kind: 'session', session: await fed.identity.startSession(created), identity, tokens, isNewUser: true };
+    if (created) {
+      // A new account has no second factor yet; it still goes through the one gate.
+      const result = await fed.identity.issueSession({ kind: 'sign-in', user: created });
+      if ('mfaPendingCredential' in result) return { kind: 'mfa', identity, tokens, pending: result };
+      return { kind: 'session', session: result, identity, tokens, isNewUser: true };
+    }
   }
   throw identityError('INVALID_IDP_RESPONSE', 'The sign-in collided with another one; try again');
 }

@@ -1,7 +1,7 @@
 import { type IdentityContext, type Session, validEmail } from '../context';
 import { identityError } from '../identity-error';
 import { limitReached } from '../limits';
-import { type MfaRequired, secondFactorGate } from '../mfa/second-factor';
+import type { MfaRequired } from '../mfa/second-factor';
 import { checkPassword } from '../passwords';
 
 const LOCKED =
@@ -38,5 +38,5 @@ export async function signInWithPassword(
   if (!user || !matches) throw identityError(user ? 'INVALID_PASSWORD' : 'EMAIL_NOT_FOUND');
   if (user.disabled === 1) throw identityError('USER_DISABLED');
   await Promise.all([limits.signInPerEmail.reset(email), limits.signInPerAddress.release(clientAddress)]);
-  return (await secondFactorGate(ctx, user)) ?? ctx.startSession(await ctx.recordLogin(user));
+  return ctx.issueSession({ kind: 'sign-in', user });
 }

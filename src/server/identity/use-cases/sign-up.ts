@@ -1,6 +1,7 @@
 import type { UserRow } from '../../db/schema';
 import { acceptOnce } from '../../lib/idempotency';
 import { type IdentityContext, newUserId, type Session, validEmail, validNewPassword } from '../context';
+import type { MfaRequired } from '../mfa/second-factor';
 import { IdentityError, identityError } from '../identity-error';
 import { limitReached } from '../limits';
 import { checkPassword, hashPassword } from '../passwords';
@@ -39,7 +40,9 @@ export async function signUp(ctx: IdentityContext, input: SignUpInput, clientAdd
   if ('conflict' in outcome) {
     throw new IdentityError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different sign-up; use a new key', 409);
   }
-  return ctx.startSession(outcome.result.user) satisfies Promise<Session>;
+  // A retry with the same key proves the password again, no more: an account that has turned on
+  // two-step sign-in since gets the pending credential, as a password sign-in would.
+  return ctx.issueSession({ kind: 'sign-in', user: outcome.result.user }) satisfies Promise<Session | MfaRequired>;
 }
 
 async function createAccount(

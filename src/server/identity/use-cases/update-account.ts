@@ -65,7 +65,7 @@ export async function updateAccount(ctx: IdentityContext, input: UpdateAccountIn
   if (!changesCredential) return { user };
   await ctx.endAllSessions(user.id);
   const fresh = (await ctx.users.findById(user.id))!;
-  return { user: fresh, session: await ctx.startSession(fresh) };
+  return { user: fresh, session: await ctx.issueSession({ kind: 'renewal', caller: { ...caller, user: fresh } }) };
 }
 
 /** accounts:delete: needs a recent sign-in. */
