@@ -22,13 +22,24 @@ export function vitestCounts(file) {
     failed: report.numFailedTests,
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     retried: [],
+    slowest: slowestFiles((report.testResults ?? []).map((file) => [file.name, file.endTime - file.startTime])),
   };
+}
+
+/** The files that took longest, so a step that grew shows where. */
+function slowestFiles(durations, count = 5) {
+  const root = process.cwd();
+  return durations
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${name.startsWith(root) ? name.slice(root.length + 1) : name} ${(ms / 1000).toFixed(0)} s`);
 }
 
 /** Playwright's JSON report: counts per outcome, and every test that needed a retry. */
 export function playwrightCounts(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  const counts = { passed: 0, failed: 0, skipped: 0, retried: [] };
+  const counts = { passed: 0, failed: 0, skipped: 0, retried: [], slowest: [] };
+  const files = new Map();
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
@@ -36,12 +47,16 @@ export function playwrightCounts(file) {
         if (outcome === 'skipped') counts.skipped++;
         else if (outcome === 'unexpected') counts.failed++;
         else counts.passed++;
+        const file = spec.file ?? suite.file ?? '?';
+        files.set(file, (files.get(file) ?? 0) + (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0));
         if ((test.results ?? []).length > 1) counts.retried.push([...titles, spec.title].filter(Boolean).join(' › '));
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  // Playwright's figure is the sum of the spec's test times (its workers run side by side).
+  counts.slowest = slowestFiles([...files]);
   return counts;
 }
 
@@ -107,6 +122,9 @@ export function printSummary(startedAt) {
     console.log(`${name.padEnd(width)}  ${format(ms).padStart(5)}  ${ok ? '' : 'FAILED '}${count}`);
   }
   console.log(`${'total (wall clock)'.padEnd(width)}  ${format(Date.now() - startedAt).padStart(5)}`);
+  for (const { name, tests } of results) {
+    if (tests?.slowest?.length) console.log(`  slowest in ${name}: ${tests.slowest.join(', ')}`);
+  }
   const retried = results.flatMap((result) => (result.tests?.retried ?? []).map((title) => `${result.name}: ${title}`));
   if (retried.length > 0) {
     console.log(`\n⚠ ${retried.length} test(s) needed a retry (a defect to fix, not to retry):`);
