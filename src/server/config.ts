@@ -139,6 +139,12 @@ const schema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** Posts to the first-administrator page (/admin/setup) per client address and 15 minutes. */
+    SETUP_LIMIT_PER_15_MIN: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(10),
     /** Per client address and hour: new accounts, and mails of the identity service (decision 0611). */
     SIGN_UP_LIMIT_PER_HOUR: z.coerce
       .number({ message: 'must be a number' })
@@ -150,6 +156,17 @@ const schema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .default(20),
+    /** Open live streams (GET /api/changes) per client address and per account, on each instance (docs/live-data.md). */
+    LIVE_STREAMS_PER_ADDRESS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(20),
+    LIVE_STREAMS_PER_ACCOUNT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(10),
     /** Encrypts the private signing keys at rest (AES-256-GCM, key derived with HKDF). */
     KEY_ENCRYPTION_SECRET: z
       .string()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPLAY } from '../../src/server/changes/protocol';
+import { DEFAULT_STREAMS_PER_ACCOUNT, DEFAULT_STREAMS_PER_ADDRESS } from '../../src/server/changes/stream-caps';
 import { openStream, type SseConnection, type SseMessage } from '../support/sse-client';
 import { newPerson, type Person } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
@@ -298,5 +299,58 @@ describe.each(ENGINES)('staff-only streams after a demotion or disabling on %s',
     expect(await endsWithin(connection, 1_000)).toBe(false);
     const id = await contactUs();
     await connection.waitFor((m) => m.event === 'change' && (m.data as Change).key === id);
+  });
+});
+
+/** One client cannot hold any number of streams (issue 22): per address and per account caps. */
+describe.each(ENGINES)('live stream caps on %s', (engine) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, seed: false, env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => server?.destroy());
+
+  const refusal = async (headers: Record<string, string>) => {
+    const response = await fetch(`${server.url}/api/changes?topics=movies`, { headers });
+    return { status: response.status, body: (await response.json()) as { error: { code: string; message: string } } };
+  };
+
+  it(`holds ${DEFAULT_STREAMS_PER_ADDRESS} streams per address at once and refuses the rest with a clear 429`, async () => {
+    const from = { 'x-forwarded-for': '10.23.0.1' };
+    const opened = await Promise.all(Array.from({ length: 30 }, () => stream(server, 'topics=movies', { headers: from })));
+    const statuses = opened.map((connection) => connection.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(DEFAULT_STREAMS_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - DEFAULT_STREAMS_PER_ADDRESS);
+    const refused = await refusal(from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({
+      code: 'rate_limited',
+      message: `Too many live streams from your address (at most ${DEFAULT_STREAMS_PER_ADDRESS} at once): close some tabs or windows and try again.`,
+    });
+    // Another address is not affected; a closed stream gives its place back.
+    expect((await stream(server, 'topics=movies', { headers: { 'x-forwarded-for': '10.23.0.2' } })).status).toBe(200);
+    opened.find((connection) => connection.status === 200)!.close();
+    let again = await stream(server, 'topics=movies', { headers: from });
+    for (let attempt = 0; attempt < 20 && again.status !== 200; attempt += 1) {
+      await sleep(50);
+      again = await stream(server, 'topics=movies', { headers: from });
+    }
+    expect(again.status).toBe(200);
+  });
+
+  it(`holds ${DEFAULT_STREAMS_PER_ACCOUNT} streams per account from any addresses at once`, async () => {
+    const { token } = await signUp(server, 'many-tabs');
+    const headers = (n: number) => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': `10.24.0.${n}` });
+    const opened = await Promise.all(Array.from({ length: 15 }, (_, n) => stream(server, 'topics=movies', { headers: headers(n) })));
+    const statuses = opened.map((connection) => connection.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(DEFAULT_STREAMS_PER_ACCOUNT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15 - DEFAULT_STREAMS_PER_ACCOUNT);
+    const refused = await refusal(headers(99));
+    expect(refused.body.error.message).toBe(
+      `Too many live streams for your account (at most ${DEFAULT_STREAMS_PER_ACCOUNT} at once): close some tabs or windows and try again.`,
+    );
+    // The same address without the account still opens its public stream.
+    expect((await stream(server, 'topics=movies', { headers: { 'x-forwarded-for': '10.24.0.99' } })).status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import { LiveHub } from './hub';
 import { createLiveData, type LiveData } from './live';
 import { MAX_CURSOR_LENGTH, parseCursor, parseTopics } from './protocol';
 import { changeLogRepository } from './repository';
+import { StreamCaps } from './stream-caps';
 import { type TopicDefinition, TopicRegistry } from './topics';
 
 /** Streams per instance; past it a client is told to come back later (and tries another instance). */
@@ -23,6 +24,7 @@ export const SIGNED_IN_STREAM_MS = 10 * 60_000;
 const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const registry = new TopicRegistry();
   const hub = new LiveHub(changeLogRepository(app.database.db), app.changes, app.log);
+  const caps = new StreamCaps({ perAddress: app.config.LIVE_STREAMS_PER_ADDRESS, perAccount: app.config.LIVE_STREAMS_PER_ACCOUNT });
   app.decorate('live', createLiveData(app, registry));
   app.decorate('liveHub', hub);
   // Open streams would hold shutdown open; ending them lets clients resume elsewhere.
@@ -36,7 +38,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           topics: z.string().max(300, 'is too long').default('movies'),
           since: z.string().max(MAX_CURSOR_LENGTH, 'is too long').optional(),
         }),
-        response: { 400: errorResponse, 401: errorResponse, 403: errorResponse, 503: errorResponse },
+        response: { 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse, 503: errorResponse },
       },
     },
     async (request, reply) => {
@@ -61,6 +63,18 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // Compares with the `sessions` events that end this account's streams (decision 0910).
       const tag = user ? await sessionTag(user.uid) : null;
+
+      // Taken last, with no wait after it, and given back when the stream ends however it ends.
+      const place = caps.take(request.ip, user?.uid ?? null);
+      if (!place.ok) {
+        throw new HttpError(
+          429,
+          'rate_limited',
+          place.refusedBy === 'address'
+            ? `Too many live streams from your address (at most ${place.limit} at once): close some tabs or windows and try again.`
+            : `Too many live streams for your account (at most ${place.limit} at once): close some tabs or windows and try again.`,
+        );
+      }
 
       // From here on the socket is ours: no compression (it would hold frames back), no JSON reply.
       reply.hijack();
@@ -90,13 +104,17 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!open) return;
           open = false;
           clearTimeout(lifetime);
+          place.release();
           hub.remove(client);
           raw.end();
         },
       };
       if (user) lifetime = setTimeout(client.end, SIGNED_IN_STREAM_MS).unref();
       request.raw.on('close', client.end);
+      raw.on('close', client.end);
       raw.on('error', client.end);
+      // A client gone before the listeners were attached would otherwise keep its place for ever.
+      if (raw.socket?.destroyed) client.end();
       try {
         await hub.add(client);
       } catch (error) {
