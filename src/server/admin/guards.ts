@@ -28,9 +28,6 @@ export async function requireRole(request: FastifyRequest, role: Role): Promise<
   return { uid: user.id, email: user.email, roles, authTimeSeconds: claims.auth_time };
 }
 
-export const requireStaff = (request: FastifyRequest) => requireRole(request, 'staff');
-export const requireAdmin = (request: FastifyRequest) => requireRole(request, 'admin');
-
 /** Destructive actions and user or role changes: the same 5-minute rule as accounts:update. */
 export function requireRecentSignIn(caller: StaffCaller, nowMs = Date.now()): void {
   if (!isRecentSignIn(caller.authTimeSeconds, nowMs)) {
@@ -38,19 +35,43 @@ export function requireRecentSignIn(caller: StaffCaller, nowMs = Date.now()): vo
   }
 }
 
-/** Route options that let only staff through, before the body is read, keeping the caller on the request. */
-export const staffOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    request.staffCaller = await requireStaff(request);
-  },
-};
+/** Who may call a console route, and whether they must have signed in within 5 minutes. */
+export interface ConsoleGuard {
+  role: Role;
+  recentSignIn?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set through staffOnly, adminOnly or adminChangeOnly; consoleRouteDefaults turns it into the check. */
+    consoleGuard?: ConsoleGuard;
+  }
+}
+
+/**
+ * Route options that let only staff through. The check is an onRequest hook (added by
+ * consoleRouteDefaults, after the console's rate limit), so it runs before the body is read:
+ * an anonymous 5 MB upload is refused after its headers, not after its last byte. It keeps the
+ * caller on the request (callerOf, actorOf).
+ */
+export const staffOnly = { config: { consoleGuard: { role: 'staff' } } } satisfies { config: { consoleGuard: ConsoleGuard } };
 
 /** The same for administrators. */
-export const adminOnly = {
-  preValidation: async (request: FastifyRequest) => {
-    request.staffCaller = await requireAdmin(request);
-  },
-};
+export const adminOnly = { config: { consoleGuard: { role: 'admin' } } } satisfies { config: { consoleGuard: ConsoleGuard } };
+
+/** Administrators who signed in within 5 minutes: every change to a user. */
+export const adminChangeOnly = {
+  config: { consoleGuard: { role: 'admin', recentSignIn: true } },
+} satisfies { config: { consoleGuard: ConsoleGuard } };
+
+/** The onRequest hook of a guard: 401 anonymous, 403 without the role, else the caller on the request. */
+export function guardHook(guard: ConsoleGuard) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const caller = await requireRole(request, guard.role);
+    if (guard.recentSignIn) requireRecentSignIn(caller);
+    request.staffCaller = caller;
+  };
+}
 
 /** The staff member a guard let through; a route without a guard is a programming error. */
 export function callerOf(request: FastifyRequest): StaffCaller {

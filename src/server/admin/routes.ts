@@ -19,7 +19,7 @@ import contentAdminRoutes from './content-routes';
 import moviesAdminRoutes from './movies-routes';
 import usersAdminRoutes from './users-routes';
 import { assertCanRequireTwoStep } from '../identity/mfa/staff-two-step';
-import { actorOf, adminOnly, callerOf, requireAdmin, requireRecentSignIn, requireStaff } from './guards';
+import { actorOf, adminChangeOnly, adminOnly, callerOf, staffOnly } from './guards';
 import { consoleRouteDefaults } from './console-route-defaults';
 import { rolesService } from './roles-service';
 
@@ -55,25 +55,21 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(moviesAdminRoutes);
   const roles = rolesService(app.database.db, app.database.engine, (events) => app.live.announce(events));
 
-  app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {
-    const caller = await requireStaff(request);
+  app.get('/api/admin/session', { ...staffOnly, schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {
+    const caller = callerOf(request);
     return { uid: caller.uid, email: caller.email, roles: caller.roles };
   });
 
-  app.get('/api/admin/settings', { schema: { response: { 200: settingsSchema, ...errors } } }, async (request) => {
-    await requireAdmin(request);
-    return roles.settings();
-  });
+  app.get('/api/admin/settings', { ...adminOnly, schema: { response: { 200: settingsSchema, ...errors } } }, async () => roles.settings());
 
   app.patch(
     '/api/admin/settings',
     {
-      ...adminOnly,
+      ...adminChangeOnly,
       schema: { body: settingsPatchSchema, response: { 200: settingsSchema, ...errors } },
     },
     async (request) => {
       const caller = callerOf(request);
-      requireRecentSignIn(caller);
       if (request.body.staffTwoStepRequired === true) await assertCanRequireTwoStep(app.database.db, caller.uid);
       return roles.updateSettings(actorOf(request), request.body);
     },
@@ -84,10 +80,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: grant ? 'PUT' : 'DELETE',
       url: '/api/admin/users/:uid/roles/:role',
-      ...adminOnly,
+      ...adminChangeOnly,
       schema: { params: roleParams, response: { 200: userRolesSchema, ...errors } },
       handler: async (request) => {
-        requireRecentSignIn(callerOf(request));
         const actor = actorOf(request);
         const { uid, role } = request.params;
         const result = grant ? await roles.grant(actor, { id: uid }, role) : await roles.revoke(actor, { id: uid }, role);
@@ -98,9 +93,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/audit',
-    { schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
+    { ...adminOnly, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
     async (request) => {
-      await requireAdmin(request);
       const { cursor, limit, ...filter } = request.query;
       const before = decodeCursor(cursor);
       if (cursor && !before) throw badRequest('That page cursor is not valid; start again from the first page.');

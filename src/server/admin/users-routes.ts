@@ -2,29 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userDetailsSchema, usersPageSchema, usersQuerySchema } from '../../common/admin-schemas';
 import { errorResponse } from '../lib/schemas';
-import { actorOf, requireAdmin, requireRecentSignIn } from './guards';
+import { actorOf, adminChangeOnly, adminOnly } from './guards';
 import { usersService } from './users-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 
-/** User administration for admins: search, details, disable/enable, end sessions, delete. */
+/** User administration for admins: search, details, disable/enable, end sessions, delete (each change: a recent sign-in). */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = usersService(app.database.db, app.database.engine, (events) => app.live.announce(events));
-  /** Every change to a user needs an admin who signed in within 5 minutes. */
-  const adminChange = {
-    preValidation: async (request: Parameters<typeof requireAdmin>[0]) => {
-      const caller = await requireAdmin(request);
-      requireRecentSignIn(caller);
-      request.staffCaller = caller;
-    },
-  };
 
   app.get(
     '/api/admin/users',
-    { schema: { querystring: usersQuerySchema, response: { 200: usersPageSchema, ...errors } } },
+    { ...adminOnly, schema: { querystring: usersQuerySchema, response: { 200: usersPageSchema, ...errors } } },
     async (request) => {
-      await requireAdmin(request);
       const { email, after, limit } = request.query;
       const found = await users.search(email || undefined, after, limit + 1);
       const page = found.slice(0, limit);
@@ -32,22 +23,23 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/users/:uid', { schema: { params: uidParams, response: { 200: userDetailsSchema, ...errors } } }, async (request) => {
-    await requireAdmin(request);
-    return users.details(request.params.uid);
-  });
+  app.get(
+    '/api/admin/users/:uid',
+    { ...adminOnly, schema: { params: uidParams, response: { 200: userDetailsSchema, ...errors } } },
+    async (request) => users.details(request.params.uid),
+  );
 
   for (const disabled of [true, false]) {
     app.post(
       `/api/admin/users/:uid/${disabled ? 'disable' : 'enable'}`,
-      { ...adminChange, schema: { params: uidParams, response: { 200: userDetailsSchema, ...errors } } },
+      { ...adminChangeOnly, schema: { params: uidParams, response: { 200: userDetailsSchema, ...errors } } },
       async (request) => users.setDisabled(actorOf(request), request.params.uid, disabled),
     );
   }
 
   app.delete(
     '/api/admin/users/:uid/sessions',
-    { ...adminChange, schema: { params: uidParams, response: { 204: z.null(), ...errors } } },
+    { ...adminChangeOnly, schema: { params: uidParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await users.endAllSessions(actorOf(request), request.params.uid);
       return reply.status(204).send(null);
@@ -56,7 +48,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/users/:uid',
-    { ...adminChange, schema: { params: uidParams, response: { 204: z.null(), ...errors } } },
+    { ...adminChangeOnly, schema: { params: uidParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await users.remove(actorOf(request), request.params.uid);
       return reply.status(204).send(null);

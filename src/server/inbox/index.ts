@@ -69,7 +69,7 @@ export default fp(
 
     app.live.registerTopic({
       name: 'inbox',
-      // The rule of the GET routes (requireStaff), second factor included.
+      // The rule of the GET routes (staffOnly), second factor included.
       canRead: async (user) =>
         user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid)),
     });
