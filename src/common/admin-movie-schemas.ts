@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newMovieSchema } from './movie-schema';
+import { storableText } from './text-rules';
 
 /** Shapes of the console's movie moderation routes (/api/admin/movies), shared by server and app. */
 
@@ -7,9 +8,9 @@ export const MOVIES_PAGE_MAX = 100;
 
 export const adminMoviesQuerySchema = z.object({
   /** Text anywhere in the title, any case. */
-  q: z.string().trim().max(200).optional(),
+  q: z.string().check(storableText()).trim().max(200).optional(),
   /** The `next` cursor of the previous page (the last title shown). */
-  after: z.string().max(1000).optional(),
+  after: z.string().max(1000).check(storableText()).optional(),
   limit: z.coerce.number().int().min(1).max(MOVIES_PAGE_MAX).default(25),
 });
 
@@ -27,4 +28,4 @@ export type AdminMoviesPage = z.infer<typeof adminMoviesPageSchema>;
 /** An edit follows the rules of adding a movie, word for word. */
 export const movieEditSchema = newMovieSchema;
 
-export const movieIdParams = z.object({ id: z.string().min(1).max(64) });
+export const movieIdParams = z.object({ id: z.string().min(1).max(64).check(storableText()) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
+import { storableText } from './text-rules';
 
 /** Request and response shapes of the console's /api/admin routes, shared by server and app. */
 
@@ -21,12 +22,12 @@ export const userRolesSchema = z.object({ uid: z.string(), email: z.string(), ro
 export const AUDIT_PAGE_MAX = 100;
 
 export const auditQuerySchema = z.object({
-  actorId: z.string().max(128).optional(),
-  action: z.string().max(64).optional(),
-  itemType: z.string().max(64).optional(),
-  itemId: z.string().max(128).optional(),
+  actorId: z.string().max(128).check(storableText()).optional(),
+  action: z.string().max(64).check(storableText()).optional(),
+  itemType: z.string().max(64).check(storableText()).optional(),
+  itemId: z.string().max(128).check(storableText()).optional(),
   /** The `next` cursor of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200).check(storableText()).optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
 });
 
@@ -60,11 +61,14 @@ export type UserDetails = z.infer<typeof userDetailsSchema>;
 
 export const USERS_PAGE_MAX = 100;
 
+/** A user's id in a path. */
+export const userIdSchema = z.string().min(1).max(128).check(storableText());
+
 export const usersQuerySchema = z.object({
   /** The start of the email address, any case. */
-  email: z.string().trim().toLowerCase().max(254).optional(),
+  email: z.string().check(storableText()).trim().toLowerCase().max(254).optional(),
   /** The `next` cursor of the previous page (the last email shown). */
-  after: z.string().max(254).optional(),
+  after: z.string().max(254).check(storableText()).optional(),
   limit: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(25),
 });
 

@@ -1,18 +1,21 @@
 import { z } from 'zod';
+import { storableText } from './text-rules';
 
 /**
  * What staff may write into the company content (console forms and /api/admin routes share
- * these rules and messages). Text is trimmed; every length is bounded.
+ * these rules and messages). Text is storable (text-rules.ts) and trimmed; every length is bounded.
  */
 const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required.` })
+    .check(storableText(label))
     .trim()
     .min(min, min === 1 ? `${label} is required.` : `${label} needs at least ${min} characters.`)
     .max(max, `${label} can be at most ${max} characters.`);
 
 const icon = z
   .string({ error: 'Icon is required.' })
+  .check(storableText('Icon'))
   .trim()
   .max(40, 'Icon can be at most 40 characters.')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Icon is an icon name: lower-case letters, digits and dashes, like "cloud-upload".');
@@ -48,6 +51,7 @@ export const teamMemberInput = z.object({
   bio: text('Bio', 1, 2000),
   email: z
     .string({ error: 'Email is required.' })
+    .check(storableText('Email'))
     .trim()
     .max(254, 'Email can be at most 254 characters.')
     .email('Email does not look right.'),
@@ -74,7 +78,7 @@ export type ContentInput<K extends ContentKind> = z.infer<(typeof CONTENT_INPUTS
 /** Every saved item carries its id, place and version; a save names the version it started from. */
 export const itemMeta = z.object({ id: z.string(), position: z.number().int(), version: z.number().int() });
 export const versionField = z.object({ version: z.number({ error: 'version is required.' }).int().min(1) });
-export const reorderInput = z.object({ ids: z.array(z.string().min(1).max(120)).min(1).max(500) });
+export const reorderInput = z.object({ ids: z.array(z.string().min(1).max(120).check(storableText())).min(1).max(500) });
 
 /** The sentence of a refused save (409): someone saved the item after this editor opened it. */
 export const CONFLICT_MESSAGE =

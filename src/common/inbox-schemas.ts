@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text-rules';
 
 /** Request and response shapes of the Contact Us inbox (/api/admin/inbox), shared by server and app. */
 
@@ -13,11 +14,11 @@ export const INBOX_NOTE_MAX = 5_000;
 
 export const inboxQuerySchema = z.object({
   /** Words of the name, email, subject or message; text with "@" is matched as the start of an email. */
-  q: z.string().trim().max(INBOX_SEARCH_MAX, `must be at most ${INBOX_SEARCH_MAX} characters`).optional(),
+  q: z.string().check(storableText()).trim().max(INBOX_SEARCH_MAX, `must be at most ${INBOX_SEARCH_MAX} characters`).optional(),
   /** One status; without it, every message except spam. */
   status: inboxStatusSchema.optional(),
   /** The `next` cursor of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200).check(storableText()).optional(),
   limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).default(25),
 });
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
@@ -59,6 +60,7 @@ export type InboxMessageDetail = z.infer<typeof inboxMessageDetailSchema>;
 const text = (max: number, what: string) =>
   z
     .string({ message: `Please write the ${what}.` })
+    .check(storableText(`The ${what}`))
     .trim()
     .min(1, `Please write the ${what}.`)
     .max(max, `The ${what} must be at most ${max.toLocaleString('en-US')} characters.`);

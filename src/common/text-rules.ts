@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Text every store and every client can hold. Two kinds of character break that: NUL, which
  * PostgreSQL refuses in text (the request then fails after validation passed), and a lone UTF-16
@@ -12,6 +14,18 @@ export const UNSTORABLE_TEXT_MESSAGE = 'cannot contain NUL characters or unpaire
 
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The rule as a zod check, first on any text field, query or path parameter:
+ * `z.string().check(storableText('The title')).trim()...`. It aborts, so no later rule (trim,
+ * a pattern, the database) sees such text; the message names the field when given a label.
+ */
+export function storableText(label?: string) {
+  return z.refine<string>(isStorableText, {
+    error: label ? `${label} ${UNSTORABLE_TEXT_MESSAGE}.` : UNSTORABLE_TEXT_MESSAGE,
+    abort: true,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentImageSchema } from '../../common/admin-content-images';
 import { isImageKind } from '../../common/content-images';
+import { storableText } from '../../common/text-rules';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, CONTENT_KINDS, itemMeta, reorderInput, versionField } from '../../common/content-schemas';
 import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
@@ -9,7 +10,7 @@ import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 import { contentService } from './content-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
-const idParams = z.object({ id: z.string().min(1).max(120) });
+const idParams = z.object({ id: z.string().min(1).max(120).check(storableText()) });
 
 /**
  * Company content for staff: /api/admin/{services,core-values,client-reviews,team-members}.

@@ -7,6 +7,7 @@ import {
   roleSchema,
   settingsPatchSchema,
   settingsSchema,
+  userIdSchema,
   userRolesSchema,
 } from '../../common/admin-schemas';
 import { auditRepository } from '../audit/repository';
@@ -75,7 +76,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const roleParams = z.object({ uid: z.string().min(1).max(128), role: roleSchema });
+  const roleParams = z.object({ uid: userIdSchema, role: roleSchema });
   for (const grant of [true, false]) {
     app.route({
       method: grant ? 'PUT' : 'DELETE',
@@ -97,7 +98,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { cursor, limit, ...filter } = request.query;
       const before = decodeCursor(cursor);
-      if (cursor && !before) throw badRequest('That page cursor is not valid; start again from the first page.');
+      if (cursor && !before)
+        throw badRequest('That page cursor is not valid; start again from the first page.', { cursor: 'is not valid' });
       const rows = await auditRepository(app.database.db).list({ ...filter, before, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page.at(-1);

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userDetailsSchema, usersPageSchema, usersQuerySchema } from '../../common/admin-schemas';
+import { userDetailsSchema, userIdSchema, usersPageSchema, usersQuerySchema } from '../../common/admin-schemas';
 import { errorResponse } from '../lib/schemas';
 import { actorOf, adminChangeOnly, adminOnly } from './guards';
 import { usersService } from './users-service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
-const uidParams = z.object({ uid: z.string().min(1).max(128) });
+const uidParams = z.object({ uid: userIdSchema });
 
 /** User administration for admins: search, details, disable/enable, end sessions, delete (each change: a recent sign-in). */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {

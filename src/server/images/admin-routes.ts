@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { contentImageSchema } from '../../common/admin-content-images';
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from '../../common/content-images';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, itemMeta } from '../../common/content-schemas';
+import { storableText } from '../../common/text-rules';
 import { actorOf, staffOnly } from '../admin/guards';
 import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
@@ -20,7 +21,7 @@ const errors = {
   415: errorResponse,
   429: errorResponse,
 };
-const params = z.object({ id: z.string().min(1).max(120) });
+const params = z.object({ id: z.string().min(1).max(120).check(storableText()) });
 const imageBody = z.instanceof(Buffer, {
   error: 'Send the image file itself as the body, with a Content-Type of image/jpeg, image/png or image/webp.',
 });

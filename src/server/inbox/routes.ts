@@ -10,6 +10,7 @@ import {
   inboxReplySchema,
   inboxStatusChangeSchema,
 } from '../../common/inbox-schemas';
+import { storableText } from '../../common/text-rules';
 import { actorOf, callerOf, staffOnly } from '../admin/guards';
 import { consoleRouteDefaults } from '../admin/console-route-defaults';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
@@ -20,7 +21,7 @@ import type { InboxService } from './inbox-service';
 import { toInboxMessage } from './inbox-mappers';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = z.object({ id: z.string().min(1).max(64).check(storableText()) });
 const exportQuery = inboxQuerySchema.omit({ cursor: true, limit: true });
 const CSV_HEADER = ['id', 'date', 'status', 'name', 'email', 'subject', 'message'];
 const EXPORT_BATCH = 500;

@@ -12,5 +12,6 @@ describe('keyset cursors', () => {
     expect(decodeCursor('not a cursor!')).toBeUndefined();
     expect(decodeCursor(Buffer.from('yesterday\nx').toString('base64url'))).toBeUndefined();
     expect(decodeCursor('a'.repeat(201))).toBeUndefined();
+    expect(decodeCursor(Buffer.from('2026-11-22T10:00:00.000Z\na\u0000b').toString('base64url'))).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { isStorableText } from '../../common/text-rules';
+
 /**
  * Keyset-paging cursors: the (time, id) of the last row of a page, opaque to clients.
  * Undefined for anything that is not a cursor we made.
@@ -9,6 +11,7 @@ export function encodeCursor(at: string, id: string): string {
 export function decodeCursor(cursor: string | undefined): { at: string; id: string } | undefined {
   if (!cursor || cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('\n');
-  if (!at || !id || rest.length > 0 || Number.isNaN(Date.parse(at))) return undefined;
+  // A NUL in the id would reach the query (PostgreSQL refuses it in text): not a cursor we made.
+  if (!at || !id || rest.length > 0 || !isStorableText(id) || Number.isNaN(Date.parse(at))) return undefined;
   return { at, id };
 }
