@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDist, sourceRenderer } from '../support/fake-dist';
+import { newPerson } from '../support/staff';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /** The site rendered from its source and a minimal app shell: pages answer without a build. */
@@ -11,8 +12,9 @@ import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../supp
  * Thousands of malformed requests to every registered route (found through the app's onRoute
  * catalogue, so routes added later are covered without touching this file), from a fixed seed:
  * wrong types, missing and extra fields, long and odd text, bad headers, wrong content types,
- * invalid JSON. No answer may be a 5xx, every error body must be in its documented shape, and a
- * rejected request must write nothing.
+ * invalid JSON. Each route is called in turn as an anonymous visitor, a signed-in user, staff and
+ * an administrator, so the console's (/api/admin) handlers are reached too. No answer may be a
+ * 5xx, every error body must be in its documented shape, and a rejected request must write nothing.
  *
  * Requests go through `app.inject`: the whole Fastify pipeline (routing, hooks, parsers,
  * handlers, the database) without sockets, so thousands fit in the time budget, and each can
@@ -20,7 +22,39 @@ import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../supp
  */
 const SEED = 0x5eed_2026;
 const REQUESTS_PER_ROUTE = Number(process.env.FUZZ_REQUESTS_PER_ROUTE ?? 40);
-const WRITE_TABLES = ['users', 'refresh_tokens', 'oob_codes', 'support_messages', 'movies', 'signing_keys', 'server_secrets'] as const;
+const CALLERS = ['anonymous', 'user', 'staff', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+/** Every table a request writes: a rejected request must leave each count as it was. */
+const WRITE_TABLES = [
+  'users',
+  'refresh_tokens',
+  'oob_codes',
+  'federated_identities',
+  'mfa_enrollments',
+  'support_messages',
+  'support_message_events',
+  'mail_outbox',
+  'staff_notification_prefs',
+  'movies',
+  'signing_keys',
+  'server_secrets',
+  'services',
+  'core_values',
+  'client_reviews',
+  'team_members',
+  'content_images',
+  'user_roles',
+  'audit_log',
+] as const;
+/** Edits keep a table's count: these sums move with every save, live event and disabled account. */
+const CHANGE_SUMS = [
+  ['change_topics', 'version'],
+  ['services', 'version'],
+  ['core_values', 'version'],
+  ['client_reviews', 'version'],
+  ['team_members', 'version'],
+  ['users', 'disabled'],
+] as const;
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
 function random(seed: number) {
@@ -88,6 +122,32 @@ const FIELD_NAMES = [
   'constructor',
   'date',
   'id',
+  // The console's fields and filters.
+  'summary',
+  'description',
+  'icon',
+  'author',
+  'role',
+  'company',
+  'quote',
+  'rating',
+  'bio',
+  'skills',
+  'joinedYear',
+  'version',
+  'ids',
+  'body',
+  'status',
+  'notifyNewMessages',
+  'signUpOpen',
+  'q',
+  'after',
+  'cursor',
+  'limit',
+  'actorId',
+  'action',
+  'itemType',
+  'itemId',
 ];
 
 function text(r: Random): string {
@@ -171,11 +231,14 @@ function encode(text: string): string {
     .join('');
 }
 
+/** Path parameters that exist (ids of seeded content, a message, a user, role names), so handlers go past "not found". */
+const knownIds = ['The Godfather', 'ada', 'a1', 'staff', 'admin'];
+
 function pathFor(r: Random, url: string): string {
   const filled = url
     .replace(/::/g, '~COLON~')
     .replace(/:[A-Za-z_]+/g, () =>
-      encode(r.chance(0.2) ? r.pick(['The Godfather', 'ada', 'a1']) : text(r).slice(0, 300)).replace(/%25/g, r.chance(0.2) ? '%' : '%25'),
+      encode(r.chance(0.3) ? r.pick(knownIds) : text(r).slice(0, 300)).replace(/%25/g, r.chance(0.2) ? '%' : '%25'),
     )
     .replace(/\*/g, () => r.pick(['x', 'tabs/home', '%FF', '..%2F..%2Fetc', text(r).slice(0, 50)]))
     .replace(/~COLON~/g, ':');
@@ -267,7 +330,12 @@ async function send(
 }
 
 async function rowCounts(server: TestServer): Promise<Record<string, number>> {
-  const selects = WRITE_TABLES.map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`);
+  const selects = [
+    ...WRITE_TABLES.map((table) => sql`(select count(*) from ${sql.table(table)}) as ${sql.ref(table)}`),
+    ...CHANGE_SUMS.map(
+      ([table, column]) => sql`(select coalesce(sum(${sql.ref(column)}), 0) from ${sql.table(table)}) as ${sql.ref(`${table}_${column}`)}`,
+    ),
+  ];
   const result = await sql<Record<string, number | string>>`select ${sql.join(selects)}`.execute(server.database.db);
   return Object.fromEntries(Object.entries(result.rows[0]!).map(([name, count]) => [name, Number(count)]));
 }
@@ -275,10 +343,21 @@ async function rowCounts(server: TestServer): Promise<Record<string, number>> {
 describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
   let server: TestServer;
   let dist: string;
+  const tokens: Record<Caller, string | null> = { anonymous: null, user: null, staff: null, admin: null };
 
   beforeAll(async () => {
     dist = fakeDist('nw-fuzz-dist-');
     server = await startTestServer({ engine, env: { DIST_DIR: dist }, siteRenderer: sourceRenderer });
+    tokens.user = (await newPerson(server, [], 'fuzz-user')).idToken;
+    tokens.staff = (await newPerson(server, ['staff'], 'fuzz-staff')).idToken;
+    tokens.admin = (await newPerson(server, ['admin'], 'fuzz-admin')).idToken;
+    // Someone for the admin's requests to disable, delete and change the roles of (never a caller).
+    knownIds.push((await newPerson(server, [], 'fuzz-target')).uid);
+    const db = server.database.db;
+    for (const table of ['services', 'core_values', 'client_reviews', 'team_members', 'movies', 'support_messages'] as const) {
+      const row = await db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+      if (row) knownIds.push(row.id);
+    }
   });
   afterAll(async () => {
     await server?.destroy();
@@ -292,7 +371,17 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
       const r = random(SEED);
       const routes = server.app.registeredRoutes.filter((route) => route.method !== 'HEAD');
       // Every feature's routes are in the catalogue (a guard against it silently emptying).
-      for (const expected of ['/api/support-messages', '/api/movies', '/identity/v1/accounts::signUp', '/support', '/api/health']) {
+      for (const expected of [
+        '/api/support-messages',
+        '/api/movies',
+        '/identity/v1/accounts::signUp',
+        '/support',
+        '/api/health',
+        '/api/admin/services/:id/image',
+        '/api/admin/inbox/:id/replies',
+        '/api/admin/users/:uid',
+        '/api/admin/settings',
+      ]) {
         expect(routes.map((route) => route.url)).toContain(expected);
       }
       const config = await server.app.inject({ method: 'GET', url: '/api/config' });
@@ -301,13 +390,20 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
 
       const failures: string[] = [];
       let sent = 0;
+      const callsAs = new Map<string, Set<Caller>>();
+      /** Console requests the staff guard let through: the handlers' own rules answered them. */
+      let pastConsoleGuard = 0;
       const started = Date.now();
       for (const route of routes) {
         for (let i = 0; i < REQUESTS_PER_ROUTE; i++) {
+          const caller = CALLERS[i % CALLERS.length]!;
           const method = r.chance(0.9) ? route.method : r.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
           const url = pathFor(r, route.url);
           const { payload, contentType } = body(r);
           const requestHeaders = headers(r, csrf);
+          const token = tokens[caller];
+          // A caller's own token mostly; now and then the random header stays, signed in or not.
+          if (token && r.chance(0.95)) requestHeaders.authorization = `Bearer ${token}`;
           if (contentType) requestHeaders['content-type'] = contentType;
           const writes = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
           const before = writes ? await rowCounts(server) : null;
@@ -319,7 +415,10 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
             remoteAddress: `10.${r.int(256)}.${r.int(256)}.${r.int(256)}`,
           });
           sent += 1;
-          const label = `${method} ${url.slice(0, 120)} (${payload?.slice(0, 80) ?? 'no body'})`;
+          if (method === route.method)
+            callsAs.set(`${route.method} ${route.url}`, (callsAs.get(`${route.method} ${route.url}`) ?? new Set()).add(caller));
+          if (url.startsWith('/api/admin/') && ![401, 403, 404, 405].includes(response.statusCode)) pastConsoleGuard += 1;
+          const label = `${caller}: ${method} ${url.slice(0, 120)} (${payload?.slice(0, 80) ?? 'no body'})`;
           if (response.statusCode >= 500) failures.push(`${response.statusCode} ${label}: ${response.body.slice(0, 200)}`);
           if (response.statusCode >= 400) {
             const path = url.split('?')[0]!;
@@ -341,9 +440,15 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
         }
       }
       // The figure the CI log shows for this test.
-      console.info(`fuzz (${engine}): ${sent} requests to ${routes.length} routes in ${Date.now() - started} ms`);
+      console.info(
+        `fuzz (${engine}): ${sent} requests to ${routes.length} routes in ${Date.now() - started} ms, ${pastConsoleGuard} past the console's guard`,
+      );
       expect(failures).toEqual([]);
       expect(sent).toBeGreaterThanOrEqual(2000);
+      expect(pastConsoleGuard).toBeGreaterThanOrEqual(200);
+      // Every route was called, with its own method, by each of the four callers.
+      const missed = routes.filter((route) => (callsAs.get(`${route.method} ${route.url}`)?.size ?? 0) < CALLERS.length);
+      expect(missed.map((route) => `${route.method} ${route.url}`)).toEqual([]);
     },
   );
 });
