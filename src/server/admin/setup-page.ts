@@ -59,3 +59,13 @@ export function setupUnavailablePage(): string {
 <p><a href="/login">Log in</a></p>`,
   );
 }
+
+/** Too many posts from one address: when to come back, and the other way in. */
+export function setupLimitedPage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return page(
+    'Too many attempts',
+    `<p role="alert">This page was sent too many times from your address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p>
+<p>An operator can also create the administrator with <code>npm run admin -- grant EMAIL admin</code>.</p>`,
+  );
+}

@@ -2,15 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
 import { IdentityError } from '../identity/identity-error';
-import { setupDonePage, setupFormPage, setupUnavailablePage } from './setup-page';
+import { rateLimiter } from '../lib/rate-limit/index';
+import { setupDonePage, setupFormPage, setupLimitedPage, setupUnavailablePage } from './setup-page';
 
 const bounded = (max: number) => z.string().max(max).optional();
+
+/** The window of SETUP_LIMIT_PER_15_MIN. */
+export const SETUP_LIMIT_WINDOW_MS = 15 * 60_000;
 
 /**
  * The first-administrator page (`/admin/setup?token=...`). A plain HTML form posted to itself:
  * the unguessable token in the form is what makes the post legitimate, not a session.
  */
 const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Posts per client address (SETUP_LIMIT_PER_15_MIN), in the shared counter store (Redis when
+  // set). Open while the store is down: a bad link costs a lookup, not a hash, and the first
+  // administrator should not wait for Redis.
+  const postsPerAddress = rateLimiter(
+    app.rateLimitStore,
+    { name: 'admin-setup-ip', max: app.config.SETUP_LIMIT_PER_15_MIN, windowMs: SETUP_LIMIT_WINDOW_MS, whenUnavailable: 'open' },
+    { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+  );
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -27,7 +40,19 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/setup',
-    { schema: { body: z.object({ token: bounded(200), email: bounded(254), password: bounded(200), displayName: bounded(100) }) } },
+    {
+      // Counted as the request arrives, before its body is read: every post costs, whatever it holds.
+      onRequest: async (request, reply) => {
+        const decision = await postsPerAddress.consume(request.ip);
+        if (decision.allowed) return;
+        return reply
+          .status(429)
+          .header('Retry-After', String(decision.retryAfterSeconds))
+          .type('text/html; charset=utf-8')
+          .send(setupLimitedPage(decision.retryAfterSeconds));
+      },
+      schema: { body: z.object({ token: bounded(200), email: bounded(254), password: bounded(200), displayName: bounded(100) }) },
+    },
     async (request, reply) => {
       const { token = '', email = '', password, displayName = '' } = request.body;
       reply.type('text/html; charset=utf-8');

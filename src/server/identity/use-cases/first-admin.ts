@@ -39,16 +39,32 @@ export interface FirstAdminInput {
   displayName?: string | undefined;
 }
 
+/** What creating the administrator costs, injectable so a test can see it was not paid for a bad link. */
+export interface FirstAdminDeps {
+  hashPassword: (password: string) => Promise<string>;
+}
+
 /**
  * Creates the administrator account through a setup link: the link is used up, the account
- * and its role and the audit entry are written in one transaction, or nothing is.
+ * and its role and the audit entry are written in one transaction, or nothing is. The link and
+ * "no administrator yet" are checked first, before the form's fields and long before the
+ * password is hashed (the costly step): a bad or spent link costs one lookup. Both are checked
+ * again inside the transaction, where they are decided.
  */
-export async function createFirstAdmin(ctx: IdentityContext, input: FirstAdminInput): Promise<{ uid: string; email: string }> {
-  const email = validEmail(input.email);
-  const password = validNewPassword(input.password);
-  const passwordHash = await hashPassword(password);
+export async function createFirstAdmin(
+  ctx: IdentityContext,
+  input: FirstAdminInput,
+  deps: FirstAdminDeps = { hashPassword },
+): Promise<{ uid: string; email: string }> {
   if (!input.token || input.token.length > 200) throw identityError('SETUP_LINK_INVALID');
   const token = input.token;
+  if (await ctx.roles.anyAdmin()) throw identityError('ADMIN_EXISTS');
+  if (!(await setupTokensRepository(ctx.options.db).isUsable(tokenHash(token), new Date().toISOString()))) {
+    throw identityError('SETUP_LINK_INVALID');
+  }
+  const email = validEmail(input.email);
+  const password = validNewPassword(input.password);
+  const passwordHash = await deps.hashPassword(password);
   const now = new Date().toISOString();
   try {
     return await ctx.options.db.transaction().execute(async (trx) => {
