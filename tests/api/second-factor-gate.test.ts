@@ -7,7 +7,7 @@ import { followToApp, startOidcProvider, type TestOidcProvider } from '../suppor
 import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /**
- * The second-factor gate (decision 0116): every identity route that can answer tokens is listed
+ * The second-factor gate (decision 0113): every identity route that can answer tokens is listed
  * here with the grants it issues them under, and each way to sign in is tried with an account
  * that has an authenticator app: none may answer a token before the code.
  */

@@ -97,7 +97,7 @@ export function identityContext(options: IdentityOptions) {
     }
   }
 
-  // The only way to tokens (decision 0116): no use case signs or stores a token itself.
+  // The only way to tokens (decision 0113): no use case signs or stores a token itself.
   const gate = sessionGate({
     users,
     refreshTokens,

@@ -172,7 +172,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     if (key !== app.config.API_KEY) throw identityError('INVALID_API_KEY');
   });
 
-  // Every route (here and in extraRoutes) is held to the rule of decision 0116 as it registers:
+  // Every route (here and in extraRoutes) is held to the rule of decision 0113 as it registers:
   // one that can answer tokens names its session grants, or the server does not start.
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD') return;

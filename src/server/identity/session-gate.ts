@@ -19,7 +19,7 @@ export interface Session {
 }
 
 /**
- * Why tokens are being issued (decision 0116). Each way into an account names one of these;
+ * Why tokens are being issued (decision 0113). Each way into an account names one of these;
  * the gate decides what it is worth.
  */
 export type SessionGrant =
@@ -57,7 +57,7 @@ export interface SessionGate {
 }
 
 /**
- * The second-factor gate (decision 0116): the one function that issues ID and refresh tokens.
+ * The second-factor gate (decision 0113): the one function that issues ID and refresh tokens.
  * Every use case that ends in tokens calls it and says why; a first factor alone gets a session
  * only when the account has no second one, otherwise a pending credential (mfaSignIn:finalize
  * spends it). So a new way to sign in cannot forget the second step: it has no other way to

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * An identity route whose answer can carry tokens names the grants of the session gate it
-     * issues them under (decision 0116); start-up fails for one that does not.
+     * issues them under (decision 0113); start-up fails for one that does not.
      */
     sessionGrants?: readonly SessionGrantKind[];
   }
@@ -94,7 +94,7 @@ export function sessionRouteOf(route: Pick<RouteOptions, 'method' | 'url' | 'sch
   if (grants.length === 0) {
     throw new Error(
       `Identity route ${routeName(route)} can answer ${tokenFields.join(', ')} but names no sessionGrants: ` +
-        'issue tokens through ctx.issueSession (the second-factor gate, decision 0116) and declare the grants',
+        'issue tokens through ctx.issueSession (the second-factor gate, decision 0113) and declare the grants',
     );
   }
   return { method: [route.method].flat().join(','), url: route.url.replaceAll('::', ':'), grants, tokenFields };
