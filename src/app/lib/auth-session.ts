@@ -292,7 +292,10 @@ export async function login(email: string, password: string): Promise<AuthUser> 
 /** Signs in with the single-use link of an EMAIL_SIGNIN mail (creates the account when new). */
 export async function loginWithEmailLink(email: string, oobCode: string): Promise<AuthUser> {
   await assertAuthorizedDomain();
-  return begin(await identityClient.signInWithEmailLink(email, oobCode));
+  const body = await identityClient.signInWithEmailLink(email, oobCode);
+  // An account with two-step sign-in gets the pending credential from a link too (decision 0113).
+  assertNoSecondStep(body);
+  return begin(body);
 }
 
 /** The key of a sign-up whose answer never came: a new try with the same details reuses it. */
