@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChangeBus } from '../changes/bus';
+import { isRedisUnavailable } from '../redis';
 import { type ContentChange, ContentVersions, isContentChange } from './content-version';
 import { VersionedCache } from './versioned-cache';
 
@@ -68,7 +69,8 @@ export async function contentChanged(app: FastifyInstance, ...changes: ContentCh
     await echoed;
   } catch (error) {
     state.echoes.get(id)?.();
-    app.log.error({ err: error, changes }, 'content change could not be announced to other instances');
+    // A Redis outage is logged once by the connection (src/server/redis.ts), not once per change.
+    if (!isRedisUnavailable(error)) app.log.error({ err: error, changes }, 'content change could not be announced to other instances');
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { redisHealth, RedisUnavailableError } from '../redis';
 
 export interface ChangeBus {
   /** Delivered to every instance, this one included. */
@@ -184,13 +185,17 @@ async function createRedisBus(redis: Redis, namespace: string, options: ChangeBu
     const envelope = parseEnvelope(raw);
     if (envelope && envelope.i !== instance) listeners.deliver(envelope.c, envelope.m);
   });
-  subscriber.on('ready', () => options.logger?.info({ bus: 'redis' }, 'change bus subscribed'));
+  // Once: a re-subscription after an outage is covered by the connection's "reachable again" line.
+  subscriber.once('ready', () => options.logger?.info({ bus: 'redis' }, 'change bus subscribed'));
+  const health = redisHealth(redis);
+  health.useLog(options.logger);
   try {
     await withTimeout(subscriber.connect(), timeoutMs, 'Redis change subscriber connect');
     await withTimeout(subscriber.subscribe(topic), timeoutMs, 'Redis SUBSCRIBE');
   } catch (error) {
     // Start anyway: ioredis keeps retrying and subscribes once Redis answers.
-    options.logger?.warn({ err: error }, 'change bus: Redis subscriber not ready yet; retrying in the background');
+    if (!health.outage(error))
+      options.logger?.warn({ err: error }, 'change bus: Redis subscriber not ready yet; retrying in the background');
     if (subscriber.status === 'wait' || subscriber.status === 'end') subscriber.connect().catch(() => undefined);
     void subscriber.subscribe(topic).catch(() => undefined);
   }
@@ -203,7 +208,12 @@ async function createRedisBus(redis: Redis, namespace: string, options: ChangeBu
       if (closed) throw new Error('The change bus is closed.');
       deliverSoon(listeners, channel, message);
       const envelope: Envelope = { i: instance, c: channel, m: message };
-      await withTimeout(redis.publish(topic, JSON.stringify(envelope)), timeoutMs, 'Redis PUBLISH');
+      try {
+        await withTimeout(redis.publish(topic, JSON.stringify(envelope)), timeoutMs, 'Redis PUBLISH');
+      } catch (error) {
+        // Logged once for the whole outage by the connection's health, not once per message.
+        throw health.outage(error) ? new RedisUnavailableError(error) : error;
+      }
     },
     subscribe: (channel, listener) => listeners.add(channel, listener),
     async close() {

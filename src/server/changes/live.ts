@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Movie } from '../../common/movie-schema';
 import type { Database } from '../db/schema';
+import { isRedisUnavailable } from '../redis';
 import { ACCESS_TOPIC, EVERY_ACCOUNT, LIVE_CHANNEL } from './hub';
 import type { ChangeEvent } from './protocol';
 import { appendChange, type NewChange } from './repository';
@@ -26,6 +27,8 @@ export function createLiveData(app: FastifyInstance, registry: TopicRegistry): L
     announce(events) {
       for (const event of events) {
         app.changes.publish(LIVE_CHANNEL, `${event.topic}:${event.version}`).catch((error: unknown) => {
+          // A Redis outage is logged once by the connection, not once per change.
+          if (isRedisUnavailable(error)) return;
           app.log.warn({ err: error, topic: event.topic }, 'live: change notice not sent; streams catch up by their own check');
         });
       }

@@ -60,7 +60,10 @@ export interface LimiterOptions {
 export function rateLimiter(store: CounterStore, rule: LimitRule, options: LimiterOptions = {}) {
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
   const storeKey = (key: string) => `${rule.name}:${key}`;
-  const failed = (error: unknown) => options.onStoreError?.(error, rule);
+  const failed = (error: unknown) => {
+    // A Redis outage is logged once by its connection, not by every limit check meanwhile.
+    if (!store.outage?.(error)) options.onStoreError?.(error, rule);
+  };
 
   return {
     rule,

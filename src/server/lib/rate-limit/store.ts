@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { redisHealth } from '../../redis';
 
 /** One atomic step of a fixed-window counter: the count after this hit, and when the window ends. */
 export interface Hit {
@@ -20,6 +21,11 @@ export interface CounterStore {
   reset(key: string): Promise<void>;
   /** The current count, without counting. */
   peek(key: string, nowMs?: number): Promise<number>;
+  /**
+   * Whether a failure of this store is an outage its connection has already logged (Redis: once
+   * per outage, src/server/redis.ts), so the limit logs nothing for it.
+   */
+  outage?(error: unknown): boolean;
 }
 
 /** Counters in this process: atomic because JavaScript runs one step at a time. One instance only. */
@@ -73,8 +79,10 @@ return 0`;
 
 /** Counters in Redis, shared by every instance that uses it. */
 export function redisStore(redis: Redis, prefix = 'nw:rl:'): CounterStore {
+  const health = redisHealth(redis);
   return {
     kind: 'redis',
+    outage: (error) => health.outage(error),
     async hit(key, windowMs, nowMs = Date.now()) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
       return { count: Number(count), resetAtMs: nowMs + Number(ttl) };
