@@ -41,6 +41,10 @@ export const auditEntrySchema = z.object({
   itemId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The actor's display name now (else their email); null for the command line or a deleted account. */
+  actorName: z.string().nullable().default(null),
+  /** The item's name now, for people (display name, else email) and Contact Us messages (the sender). */
+  itemLabel: z.string().nullable().default(null),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

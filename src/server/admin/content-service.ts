@@ -13,6 +13,9 @@ import type { Actor } from './roles-service';
 
 export type { ContentItem };
 
+/** Whether two versions of an item differ only in their version number. */
+const sameFields = (a: ContentItem, b: ContentItem) => JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+
 /** A save that started from an older version: nothing was written; `current` is what is there now. */
 export type SaveResult = { ok: true; item: ContentItem } | { ok: false; current: ContentItem | null };
 
@@ -62,7 +65,8 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
         if (!before) throw notFound(`This item no longer exists: someone deleted it since you opened it.`);
         if (!(await repository.update(id, version, map.toRow(input)))) return { ok: false, current: await currentItem(trx, kind, id) };
         const item = toItem((await repository.find(id))!);
-        await audit(trx, actor, 'update', id, toItem(before), item);
+        // A save that changed nothing is answered as any save, but is not a change to record.
+        if (!sameFields(toItem(before), item)) await audit(trx, actor, 'update', id, toItem(before), item);
         return { ok: true, item: await presentItem(trx, kind, item) };
       });
     },

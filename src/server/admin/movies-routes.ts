@@ -28,17 +28,18 @@ const moviesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const movies = movieEditsRepository(app.database.db);
   const audited =
     (request: FastifyRequest, action: 'update' | 'delete'): AlsoInTransaction =>
-    (trx, before, after) =>
-      auditRepository(trx)
-        .record({
-          actor: actorOf(request),
-          action: `movie.${action}`,
-          itemType: 'movie',
-          itemId: before.id,
-          before,
-          after: after ?? undefined,
-        })
-        .then(() => undefined);
+    async (trx, before, after) => {
+      // An edit that changed nothing is answered as any edit, but is not a change to record.
+      if (after && JSON.stringify(after) === JSON.stringify(before)) return;
+      await auditRepository(trx).record({
+        actor: actorOf(request),
+        action: `movie.${action}`,
+        itemType: 'movie',
+        itemId: before.id,
+        before,
+        after: after ?? undefined,
+      });
+    };
 
   app.get(
     '/api/admin/movies',

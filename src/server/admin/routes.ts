@@ -29,7 +29,7 @@ export { ADMIN_RATE_LIMIT } from './console-route-defaults';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 
-function auditEntry(row: AuditLogRow) {
+function auditEntry(row: AuditLogRow, names: Map<string, string>) {
   return {
     id: row.id,
     at: row.at,
@@ -40,6 +40,8 @@ function auditEntry(row: AuditLogRow) {
     itemId: row.item_id,
     before: parse(row.before_json),
     after: parse(row.after_json),
+    actorName: row.actor_id ? (names.get(`user:${row.actor_id}`) ?? null) : null,
+    itemLabel: row.item_id ? (names.get(`${row.item_type}:${row.item_id}`) ?? null) : null,
   };
 }
 
@@ -100,10 +102,17 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = decodeCursor(cursor);
       if (cursor && !before)
         throw badRequest('That page cursor is not valid; start again from the first page.', { cursor: 'is not valid' });
-      const rows = await auditRepository(app.database.db).list({ ...filter, before, limit: limit + 1 });
+      const audit = auditRepository(app.database.db);
+      const rows = await audit.list({ ...filter, before, limit: limit + 1 });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { entries: page.map(auditEntry), next: rows.length > limit && last ? encodeCursor(last.at, last.id) : null };
+      const ids = (type: string) => page.filter((row) => row.item_type === type && row.item_id).map((row) => row.item_id!);
+      const actors = page.flatMap((row) => (row.actor_id ? [row.actor_id] : []));
+      const names = await audit.names([...actors, ...ids('user')], ids('support_message'));
+      return {
+        entries: page.map((row) => auditEntry(row, names)),
+        next: rows.length > limit && last ? encodeCursor(last.at, last.id) : null,
+      };
     },
   );
 };

@@ -62,6 +62,27 @@ export function auditRepository(db: Kysely<Database>) {
       }
       return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
     },
+
+    /**
+     * What the console calls the people and messages a page of entries names: each account's
+     * display name (else its email) and each Contact Us message's sender. Missing ids (a deleted
+     * account) are left out; the entry's own JSON still names them.
+     */
+    async names(userIds: readonly string[], messageIds: readonly string[]): Promise<Map<string, string>> {
+      const names = new Map<string, string>();
+      const users = [...new Set(userIds)];
+      const messages = [...new Set(messageIds)];
+      if (users.length > 0) {
+        for (const row of await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', users).execute()) {
+          names.set(`user:${row.id}`, row.display_name?.trim() || row.email);
+        }
+      }
+      if (messages.length > 0) {
+        const rows = await db.selectFrom('support_messages').select(['id', 'name', 'email']).where('id', 'in', messages).execute();
+        for (const row of rows) names.set(`support_message:${row.id}`, row.name.trim() || row.email);
+      }
+      return names;
+    },
   };
 }
 

@@ -1,27 +1,35 @@
+import { Link } from 'react-router-dom';
 import type { AuditEntry } from '../../../../common/admin-schemas';
 import { changedFields, showTime } from '../state/audit-format';
+import { auditSentence } from '../state/audit-sentence';
 
-/** One audit entry: when, who, what, which item, and what changed (before → after). */
+/** One audit entry: a sentence (who did what to which item, linked), when, and what changed (before → after). */
 export function AuditEntryView({ entry, onActor }: { entry: AuditEntry; onActor(actorId: string): void }) {
   const changes = changedFields(entry.before, entry.after);
+  const sentence = auditSentence(entry);
   return (
-    <article className="audit-entry" aria-label={`${entry.action} at ${showTime(entry.at)}`}>
+    <article className="audit-entry" aria-label={`${sentence.text}, ${showTime(entry.at)}`}>
       <header className="audit-entry__head">
-        <strong>{entry.action}</strong>
+        <p className="audit-entry__sentence manage-break">
+          {sentence.parts.map((part, index) =>
+            typeof part === 'string' ? (
+              part
+            ) : (
+              <Link key={index} to={part.href} className="manage-link">
+                {part.text}
+              </Link>
+            ),
+          )}
+        </p>
         <time dateTime={entry.at}>{showTime(entry.at)}</time>
       </header>
-      <p className="manage-break">
-        By{' '}
-        {entry.actorId ? (
+      {entry.actorId && (
+        <p className="audit-entry__meta">
           <button type="button" className="manage-link" onClick={() => onActor(entry.actorId!)}>
-            {entry.actorEmail ?? entry.actorId}
+            Everything by {entry.actorName ?? entry.actorEmail ?? entry.actorId}
           </button>
-        ) : (
-          (entry.actorEmail ?? 'the command line')
-        )}{' '}
-        · {entry.itemType}
-        {entry.itemId ? ` ${entry.itemId}` : ''}
-      </p>
+        </p>
+      )}
       {changes.length > 0 && (
         <table className="audit-entry__changes">
           <thead>

@@ -1,18 +1,23 @@
-import { IonButton, IonInput, IonSpinner } from '@ionic/react';
+import { IonButton, IonInput, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
+import { AUDIT_ACTIONS, AUDIT_ITEM_TYPES } from '../../../../common/audit-catalogue';
 import { type AuditFilter, fetchAudit } from '../api/audit-api';
 import { AuditEntryView } from '../components/audit-entry-view';
 import { ConsolePage } from '../components/console-page';
 import { Pager } from '../components/pager';
+import { entriesCount } from '../state/audit-sentence';
 import { useKeysetPages } from '../state/use-keyset-pages';
 import '../manage.css';
 
 const EMPTY: AuditFilter = { actorId: '', action: '', itemType: '', itemId: '' };
-const FIELDS: { key: keyof AuditFilter; label: string; max: number; hint: string }[] = [
-  { key: 'actorId', label: 'Actor (account id)', max: 128, hint: 'or pick a name in the list' },
-  { key: 'action', label: 'Action', max: 64, hint: 'e.g. movie.update' },
-  { key: 'itemType', label: 'Item type', max: 64, hint: 'e.g. user' },
+const TEXT_FIELDS: { key: 'actorId' | 'itemId'; label: string; max: number; hint: string }[] = [
+  { key: 'actorId', label: 'Actor (account id)', max: 128, hint: 'or choose “Everything by …” under an entry' },
   { key: 'itemId', label: 'Item id', max: 128, hint: '' },
+];
+// Actions and item types are chosen from the catalogue the server writes (src/common/audit-catalogue.ts).
+const SELECTS: { key: 'action' | 'itemType'; label: string; all: string; options: Readonly<Record<string, string>> }[] = [
+  { key: 'action', label: 'Action', all: 'Every action', options: AUDIT_ACTIONS },
+  { key: 'itemType', label: 'Item type', all: 'Every item type', options: AUDIT_ITEM_TYPES },
 ];
 
 /** Admins: every staff action and sign-in, newest first, filtered; read-only. */
@@ -44,7 +49,25 @@ function AuditLog() {
     <>
       <h1 className="manage-title">Audit log</h1>
       <form className="manage-filters" onSubmit={submit} aria-label="Filter the audit log">
-        {FIELDS.map((field) => (
+        {SELECTS.map((select) => (
+          <IonSelect
+            key={select.key}
+            label={select.label}
+            labelPlacement="stacked"
+            fill="outline"
+            interface="popover"
+            value={draft[select.key]}
+            onIonChange={(event) => setDraft({ ...draft, [select.key]: String(event.detail.value ?? '') })}
+          >
+            <IonSelectOption value="">{select.all}</IonSelectOption>
+            {Object.entries(select.options).map(([code, label]) => (
+              <IonSelectOption key={code} value={code}>
+                {label}
+              </IonSelectOption>
+            ))}
+          </IonSelect>
+        ))}
+        {TEXT_FIELDS.map((field) => (
           <IonInput
             key={field.key}
             label={field.label}
@@ -64,7 +87,11 @@ function AuditLog() {
         </div>
       </form>
       <div role="status" className="manage-count">
-        {pages.loading ? <IonSpinner aria-label="Loading the audit log" /> : pages.error ? null : `${pages.items.length} entries shown`}
+        {pages.loading ? (
+          <IonSpinner aria-label="Loading the audit log" />
+        ) : pages.error ? null : (
+          `${entriesCount(pages.items.length)} shown`
+        )}
       </div>
       {pages.error && (
         <p role="alert" className="manage-error">
