@@ -1,33 +1,44 @@
-import { IonContent, IonPage, IonSpinner } from '@ionic/react';
+import { IonContent, IonPage, IonSpinner, StackContext } from '@ionic/react';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import './lazy-page.css';
 
-/** While a route's chunk loads, an empty page with a spinner keeps the outlet's stack intact. */
+/**
+ * What the placeholder tells the outlet around it: nothing. Registered, the placeholder would
+ * become the route's page: the outlet runs its entering transition on it and remembers that
+ * transition, then takes the real page, a new element mounted when the chunk arrives, for a
+ * repeat of it and never shows it (left at opacity 0, a blank screen; decision 0530).
+ */
+const NOT_IN_AN_OUTLET = { registerIonPage: () => undefined, isInOutlet: () => false };
+
+/**
+ * While a route's chunk loads: a page with a spinner that the outlet does not know of. The
+ * outlet waits for the real page (and, after a moment, hides the one being left); the
+ * placeholder lies over the outlet, transparent for that moment so a quick load does not flash
+ * it (lazy-page.css).
+ */
 function LoadingPage() {
   return (
-    <IonPage>
-      <IonContent className="ion-padding ion-text-center">
-        <IonSpinner aria-label="Loading" />
-      </IonContent>
-    </IonPage>
+    <StackContext.Provider value={NOT_IN_AN_OUTLET}>
+      <IonPage className="lazy-page-loading">
+        <IonContent className="ion-padding ion-text-center">
+          <IonSpinner aria-label="Loading" />
+        </IonContent>
+      </IonPage>
+    </StackContext.Provider>
   );
 }
 
 /**
- * Wraps a route's page so it loads on demand as its own chunk (spec 2: all routes load lazily).
- * `placeholder: false` for a nested outlet (the console's): there the placeholder page takes the
- * outlet's transition and the real page, mounted after it, stays invisible; with no placeholder
- * the outlet waits for the real page and shows it.
+ * Wraps a route's page so it loads on demand as its own chunk (spec 2: all routes load lazily),
+ * in any outlet (the app's, the tabs', the console's).
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>, { placeholder = true } = {}) {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   const Page: LazyExoticComponent<ComponentType> = lazy(load);
   return function LazyRoute() {
     return (
-      <Suspense fallback={placeholder ? <LoadingPage /> : null}>
+      <Suspense fallback={<LoadingPage />}>
         <Page />
       </Suspense>
     );
   };
 }
-
-/** lazyPage for a nested outlet (the console's): no placeholder page, see lazyPage. */
-export const lazyNestedPage = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, { placeholder: false });

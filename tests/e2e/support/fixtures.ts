@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Under `npm run test:cluster` one instance is killed part-way through. A live stream (or any
@@ -13,8 +13,25 @@ const INSTANCE_KILLED_ERRORS: RegExp[] = process.env.E2E_AN_INSTANCE_IS_KILLED ?
  * The end-to-end `test`: every page's console errors and uncaught exceptions fail the test
  * (list expected ones in `allowConsoleErrors`), and `checkA11y` runs axe-core.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[]; cpuThrottling: number; throttleCpu: void }>({
   allowConsoleErrors: [[], { option: true }],
+  /**
+   * How many times slower than this machine the page's CPU runs (Chromium only): 4 by default,
+   * a mid-range phone, where races between a page's scripts and its transitions show (a page
+   * left at opacity 0 after a tap, decision 0530). `test.use({ cpuThrottling: 1 })` turns it
+   * off for a test that measures its own timing.
+   */
+  cpuThrottling: [4, { option: true }],
+  throttleCpu: [
+    async ({ page, browserName, cpuThrottling }, use) => {
+      if (browserName === 'chromium' && cpuThrottling > 1) {
+        const session = await page.context().newCDPSession(page);
+        await session.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page, allowConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -49,7 +66,79 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
-/** Waits until an Ionic page has rendered its content (lazy chunks loaded, page visible). */
+/**
+ * Asserts that a person sees `target`: it is on screen (inside the viewport), neither it nor
+ * any ancestor (across shadow roots: slot, parent, host) is transparent (opacity under 0.1) or
+ * `display: none`, it is not `visibility: hidden`, and the topmost element at the centre of
+ * its visible part is it or inside it (nothing covers it). Polls for up to `timeout` (2 s):
+ * a page that is still fading in passes when it is in, a page left at opacity 0 fails.
+ * Playwright's toBeVisible counts an element at opacity 0 as visible; this does not.
+ */
+export async function expectPainted(target: Locator, { timeout = 2_000 }: { timeout?: number } = {}) {
+  // A loop of its own rather than toPass: on a busy machine one look can outlast the deadline,
+  // and a look that started in time and found the element painted is a pass.
+  const deadline = Date.now() + timeout;
+  let problem: string;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 200)) {
+    problem = await target
+      .evaluate(paintProblem, undefined, { timeout })
+      .catch((error: Error) => `not found (${error.message.split('\n')[0]})`);
+    if (!problem) return;
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  // Slow or never? Said in the failure, so a loaded machine is told from a page left blank.
+  const started = Date.now();
+  const later = await expect
+    .poll(() => target.evaluate(paintProblem).catch(() => 'not found'), { timeout: 5_000 })
+    .toBe('')
+    .then(() => `; it was painted ${Date.now() - started} ms later`)
+    .catch(() => '; still not 5 s later');
+  throw new Error(`${target} is not painted for a person to see after ${timeout} ms: ${problem}${later}`);
+}
+
+/** Runs in the page: '' when `element` is painted where a person can see it, else why not. */
+function paintProblem(element: Element): string {
+  const name = (node: Element) =>
+    `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}>`;
+  const parentOf = (node: Node): Node | null => {
+    if (node instanceof Element && node.assignedSlot) return node.assignedSlot;
+    const parent = node.parentNode;
+    return parent instanceof ShadowRoot ? parent.host : parent;
+  };
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return `${name(element)} has no size`;
+  const left = Math.max(box.left, 0);
+  const right = Math.min(box.right, window.innerWidth);
+  const top = Math.max(box.top, 0);
+  const bottom = Math.min(box.bottom, window.innerHeight);
+  if (right <= left || bottom <= top) return `${name(element)} is outside the viewport`;
+  if (getComputedStyle(element).visibility !== 'visible') return `${name(element)} is visibility: hidden`;
+  for (let node: Node | null = element; node; node = parentOf(node)) {
+    if (!(node instanceof Element)) continue;
+    const style = getComputedStyle(node);
+    if (style.display === 'none') return `${name(node)} is display: none`;
+    if (Number.parseFloat(style.opacity) < 0.1) return `${name(node)} has opacity ${style.opacity}`;
+  }
+  const x = (left + right) / 2;
+  const y = (top + bottom) / 2;
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  if (!hit) return `nothing is at the centre of ${name(element)}`;
+  for (let node: Node | null = hit; node; node = parentOf(node)) if (node === element) return '';
+  return `${name(element)} is covered by ${name(hit)} at its centre (${Math.round(x)}, ${Math.round(y)})`;
+}
+
+/**
+ * Waits until an Ionic page has rendered its content (lazy chunks loaded) and is painted: the
+ * header of the page shown last is on screen, not transparent and not covered (expectPainted).
+ */
 export async function waitForIonicPage(page: Page) {
-  await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-header').last()).toBeVisible();
+  const header = page.locator('.ion-page:not(.ion-page-hidden) ion-header').last();
+  await expect(header).toBeVisible();
+  await expectPainted(header);
 }

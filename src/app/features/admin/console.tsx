@@ -1,6 +1,6 @@
 import { IonRouterOutlet } from '@ionic/react';
 import { Route } from 'react-router-dom';
-import { lazyNestedPage as lazyPage } from '../../shell/lazy-page';
+import { lazyPage } from '../../shell/lazy-page';
 
 // Each section of the console is its own chunk, loaded when it is opened.
 const HomePage = lazyPage(() => import('./pages/console-home-page'));

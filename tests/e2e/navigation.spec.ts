@@ -1,0 +1,101 @@
+import type { Locator, Page } from '@playwright/test';
+import { markTutorialSeen } from './demos-helpers';
+import { expect, expectPainted, test, waitForIonicPage } from './support/fixtures';
+import { createStaffAccount } from './support/staff';
+
+/**
+ * Every move inside the app that once left the opened page at opacity 0 for good (a blank
+ * screen until Back; decision 0530): the first visit of a page whose chunk loads on demand, in
+ * each outlet (the app's, the tabs', the console's). On a phone and on a desktop, with the CPU
+ * four times slower (a mid-range phone, where the race always showed), the opened page must be
+ * painted, not just in the DOM, within 2 s of its address changing.
+ */
+const SIZES = [
+  { name: 'a phone', viewport: { width: 390, height: 844 }, touch: true },
+  { name: 'a desktop', viewport: { width: 1280, height: 800 }, touch: false },
+];
+
+/** The page Ionic shows now (others stay mounted, hidden, in its stack). */
+const shownPage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+const heading = (page: Page, name: string | RegExp) => shownPage(page).getByRole('heading', { level: 1, name });
+
+for (const size of SIZES) {
+  test.describe(`on ${size.name} at 4x CPU slowdown`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, cpuThrottling: 4 });
+    test.beforeEach(async ({ page }) => {
+      await markTutorialSeen(page);
+    });
+
+    /** A tap on a phone, a click on a desktop. */
+    const press = (target: Locator) => (size.touch ? target.tap() : target.click());
+
+    test('a movie in the list opens its page, painted', async ({ page }) => {
+      await page.goto('/app/tabs/home');
+      await waitForIonicPage(page);
+      await press(page.getByTestId('movie-row').filter({ hasText: 'Casablanca' }).getByRole('link'));
+      await expect(page).toHaveURL(/\/movie-example\?title=Casablanca$/);
+      await expectPainted(heading(page, 'Casablanca'));
+    });
+
+    for (const demo of [
+      { title: 'Movie Example', url: /\/movie-example$/, heading: 'Movie' },
+      { title: 'Daily Activities', url: /\/app\/tabs\/schedule$/, heading: null },
+    ]) {
+      test(`the hub's Open ${demo.title} opens the demo, painted`, async ({ page }) => {
+        await page.goto('/home');
+        await waitForIonicPage(page);
+        await press(page.getByRole('link', { name: `Open ${demo.title}` }));
+        await expect(page).toHaveURL(demo.url);
+        if (demo.heading) await expectPainted(heading(page, demo.heading));
+        else await expectPainted(shownPage(page).locator('.schedule-item__link').first());
+      });
+    }
+
+    test('a schedule item opens its detail page, painted', async ({ page }) => {
+      await page.goto('/app/tabs/schedule');
+      await waitForIonicPage(page);
+      await press(page.getByRole('link', { name: 'Wi-Fi Clinic' }));
+      await expect(page).toHaveURL(/\/app\/tabs\/schedule\/wifi-clinic$/);
+      await expectPainted(heading(page, 'Wi-Fi Clinic'));
+    });
+
+    test('Add Movie while signed out opens Log in, painted', async ({ page }) => {
+      await page.goto('/app/tabs/home');
+      await waitForIonicPage(page);
+      await press(shownPage(page).getByRole('button', { name: 'More' }));
+      await press(page.locator('ion-popover').getByText('Add Movie'));
+      await expect(page).toHaveURL(/\/login\?next=/);
+      await expectPainted(heading(page, 'Log in'));
+    });
+
+    test("the signed-out Account page's Log in opens Log in, painted", async ({ page }) => {
+      await page.goto('/account');
+      await waitForIonicPage(page);
+      await press(shownPage(page).getByRole('link', { name: 'Log in' }));
+      await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
+      await expectPainted(heading(page, 'Log in'));
+    });
+
+    test("Signup's Log in link opens Log in, painted", async ({ page }) => {
+      await page.goto('/signup');
+      await waitForIonicPage(page);
+      await press(shownPage(page).getByRole('link', { name: 'Log in' }));
+      await expect(page).toHaveURL(/\/login/);
+      await expectPainted(heading(page, 'Log in'));
+    });
+
+    test("a console section opens from the console's home, painted", async ({ page, request }) => {
+      const admin = await createStaffAccount(request, ['admin'], 'navigation');
+      await page.goto('/login?next=%2Fadmin');
+      await waitForIonicPage(page);
+      await shownPage(page).getByLabel('Email').fill(admin.email);
+      await shownPage(page).getByLabel('Password', { exact: true }).fill(admin.password);
+      await press(shownPage(page).getByRole('button', { name: 'Log in' }));
+      await expect(page).toHaveURL(/\/admin$/);
+      await expectPainted(shownPage(page).getByRole('heading', { name: 'Administration' }), { timeout: 10_000 });
+      await press(shownPage(page).getByRole('link', { name: /Users/ }));
+      await expect(page).toHaveURL(/\/admin\/users$/);
+      await expectPainted(heading(page, 'Users'));
+    });
+  });
+}
