@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isContentIconName } from './content-icons';
 import { storableText } from './text-rules';
 
 /**
@@ -13,12 +14,16 @@ const text = (label: string, min: number, max: number) =>
     .min(min, min === 1 ? `${label} is required.` : `${label} needs at least ${min} characters.`)
     .max(max, `${label} can be at most ${max} characters.`);
 
+/** The site draws a fixed set of icons (content-icons.ts): any other name would show as a cross. */
+export const ICON_CHOICE_MESSAGE = 'Choose one of the icons the site can draw.';
+
 const icon = z
   .string({ error: 'Icon is required.' })
   .check(storableText('Icon'))
   .trim()
+  .min(1, 'Icon is required.')
   .max(40, 'Icon can be at most 40 characters.')
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Icon is an icon name: lower-case letters, digits and dashes, like "cloud-upload".');
+  .refine(isContentIconName, ICON_CHOICE_MESSAGE);
 
 export const serviceInput = z.object({
   title: text('Title', 1, 80),

@@ -21,13 +21,13 @@ const KINDS = [
   {
     kind: 'services',
     table: 'services',
-    valid: { title: 'Backup Checks', summary: 'We test restores.', description: 'Monthly restore drills.', icon: 'shield' },
+    valid: { title: 'Backup Checks', summary: 'We test restores.', description: 'Monthly restore drills.', icon: 'shield-checkmark' },
     field: 'title',
   },
   {
     kind: 'core-values',
     table: 'core_values',
-    valid: { title: 'Candour', description: 'We say what we see.', icon: 'eye' },
+    valid: { title: 'Candour', description: 'We say what we see.', icon: 'bulb' },
     field: 'title',
   },
   {
@@ -179,6 +179,33 @@ describe.each(ENGINES)('content administration (%s)', (engine) => {
       ).toBe(true);
       await staff.call('DELETE', `/api/admin/${kind}/${created.body.id}?version=1`);
     });
+  });
+
+  it.each([
+    ['services', KINDS[0].valid],
+    ['core-values', KINDS[1].valid],
+  ] as const)('refuses an icon the site cannot draw (%s): 400 naming the field, nothing stored', async (kind, valid) => {
+    const table = kind === 'services' ? 'services' : 'core_values';
+    const rows = async () => (await server.database.db.selectFrom(table).select(['id', 'icon']).execute()).length;
+    const before = await rows();
+    const created = await staff.call<ErrorBody>('POST', `/api/admin/${kind}`, { ...valid, icon: 'rocket' });
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe('validation_failed');
+    expect(created.body.error.fields).toMatchObject({ icon: 'Choose one of the icons the site can draw.' });
+    // An edit with an unknown icon leaves the saved item as it was.
+    const item = (await staff.call<{ items: Item[] }>('GET', `/api/admin/${kind}`)).body.items[0]!;
+    const { id, position: _position, version, ...fields } = item;
+    const edited = await staff.call<ErrorBody>('PUT', `/api/admin/${kind}/${id}`, {
+      ...fields,
+      image: undefined,
+      icon: 'Rocket Ship',
+      version,
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.error.fields).toMatchObject({ icon: 'Choose one of the icons the site can draw.' });
+    expect(await rows()).toBe(before);
+    const after = (await staff.call<{ items: Item[] }>('GET', `/api/admin/${kind}`)).body.items.find((row) => row.id === id)!;
+    expect(after).toMatchObject({ icon: item.icon, version });
   });
 
   it('creates items sent at the same moment, each with its own id and place', async () => {

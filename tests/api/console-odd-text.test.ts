@@ -120,7 +120,7 @@ describe.each(ENGINES)('odd text in the console (%s)', (engine) => {
       ['POST', '/api/admin/inbox/a%00b/replies', { body: 'Hello' }],
       ['POST', '/api/admin/inbox/a%00b/notes', { body: 'Hello' }],
       ['PUT', '/api/admin/inbox/a%00b/status', { status: 'open' }],
-      ['PUT', '/api/admin/services/a%00b', { title: 'T', summary: 'S', description: 'D', icon: 'cloud', version: 1 }],
+      ['PUT', '/api/admin/services/a%00b', { title: 'T', summary: 'S', description: 'D', icon: 'cloud-upload', version: 1 }],
       ['DELETE', '/api/admin/services/a%00b?version=1'],
       ['DELETE', '/api/admin/services/a%00b/image?version=1'],
     ];
@@ -133,7 +133,7 @@ describe.each(ENGINES)('odd text in the console (%s)', (engine) => {
     ['lone surrogate', LONE],
   ])('refuses a %s in every text field of a console body with 400, storing nothing', async (_name, odd) => {
     const before = await snapshot(server);
-    const service = { title: 'Title', summary: 'Summary', description: 'Description', icon: 'cloud' };
+    const service = { title: 'Title', summary: 'Summary', description: 'Description', icon: 'cloud-upload' };
     const member = {
       name: 'Name',
       role: 'Role',
@@ -147,7 +147,7 @@ describe.each(ENGINES)('odd text in the console (%s)', (engine) => {
       ['POST', '/api/admin/services', { ...service, title: `Ti${odd}tle` }, 'title'],
       ['POST', '/api/admin/services', { ...service, description: `De${odd}sc` }, 'description'],
       ['PUT', `/api/admin/services/${serviceId}`, { ...service, summary: `Su${odd}m`, version: serviceVersion }, 'summary'],
-      ['POST', '/api/admin/core-values', { title: 'T', description: `D${odd}`, icon: 'cloud' }, 'description'],
+      ['POST', '/api/admin/core-values', { title: 'T', description: `D${odd}`, icon: 'cloud-upload' }, 'description'],
       ['POST', '/api/admin/client-reviews', { ...review, quote: `Q${odd}` }, 'quote'],
       ['POST', '/api/admin/client-reviews', { ...review, company: `C${odd}` }, 'company'],
       ['POST', '/api/admin/team-members', { ...member, bio: `B${odd}` }, 'bio'],

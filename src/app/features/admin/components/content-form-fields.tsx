@@ -1,5 +1,7 @@
 import { IonInput, IonTextarea } from '@ionic/react';
-import type { FieldSpec, FormValues } from '../state/content-rules';
+import { useState } from 'react';
+import { charactersLeft, type FieldSpec, type FormValues, leftAnnouncement } from '../state/content-rules';
+import { IconPicker } from './icon-picker';
 
 interface ContentFormFieldsProps {
   fields: FieldSpec[];
@@ -14,18 +16,43 @@ interface ContentFormFieldsProps {
 /** Ionic shows errorText, next to its field, only on a field marked touched and invalid. */
 const validity = (error: string | undefined, shown: boolean | undefined) => (shown && error ? 'ion-touched ion-invalid' : undefined);
 
+/** The helper under a limited text field: its own hint and how much is left (Ionic links it by aria-describedby). */
+const helperOf = (field: FieldSpec, value: string) =>
+  field.kind === 'number' ? field.helper : [field.helper, charactersLeft(value, field.maxLength)].filter(Boolean).join(' ');
+
 /** The inputs of one item; every message comes from the shared schema (or the server, the same one). */
 export function ContentFormFields({ fields, values, errors, shown, onChange, onBlur }: ContentFormFieldsProps) {
+  const [announcement, setAnnouncement] = useState('');
+  const change = (field: FieldSpec, value: string) => {
+    const said = leftAnnouncement(values[field.name] ?? '', value, field.maxLength);
+    if (said) setAnnouncement(`${field.label}: ${said}`);
+    onChange(field.name, value);
+  };
   return (
     <>
       {fields.map((field) => {
+        if (field.kind === 'icon')
+          return (
+            <IconPicker
+              key={field.name}
+              name={field.name}
+              legend={field.label}
+              value={values[field.name] ?? ''}
+              error={shown[field.name] ? errors[field.name] : undefined}
+              onChange={(value) => {
+                onChange(field.name, value);
+                onBlur(field.name);
+              }}
+            />
+          );
+        const value = values[field.name] ?? '';
         const common = {
           label: field.label,
           labelPlacement: 'stacked' as const,
           fill: 'outline' as const,
           name: field.name,
-          value: values[field.name] ?? '',
-          helperText: field.helper,
+          value,
+          helperText: helperOf(field, value),
           errorText: errors[field.name],
           className: validity(errors[field.name], shown[field.name]),
           required: true,
@@ -38,8 +65,7 @@ export function ContentFormFields({ fields, values, errors, shown, onChange, onB
             autoGrow
             rows={4}
             maxlength={field.maxLength}
-            counter
-            onIonInput={(event) => onChange(field.name, String(event.detail.value ?? ''))}
+            onIonInput={(event) => change(field, String(event.detail.value ?? ''))}
           />
         ) : (
           <IonInput
@@ -49,10 +75,13 @@ export function ContentFormFields({ fields, values, errors, shown, onChange, onB
             inputmode={field.kind === 'number' ? 'numeric' : field.kind === 'email' ? 'email' : undefined}
             maxlength={field.kind === 'number' ? undefined : field.maxLength}
             autocomplete="off"
-            onIonInput={(event) => onChange(field.name, String(event.detail.value ?? ''))}
+            onIonInput={(event) => change(field, String(event.detail.value ?? ''))}
           />
         );
       })}
+      <p className="content-admin__left-live" aria-live="polite">
+        {announcement}
+      </p>
     </>
   );
 }

@@ -42,7 +42,7 @@ describe('content form rules', () => {
     const errors = fieldErrors('services', { title: ' ', summary: 'x'.repeat(201), description: 'Fine.', icon: 'Bad Icon' });
     expect(errors.title).toBe('Title is required.');
     expect(errors.summary).toBe('Summary can be at most 200 characters.');
-    expect(errors.icon).toMatch(/^Icon is an icon name/);
+    expect(errors.icon).toBe('Choose one of the icons the site can draw.');
     expect(errors.description).toBeUndefined();
     expect(fieldErrors('client-reviews', { author: 'A', role: 'B', company: 'C', quote: 'D', rating: '7' }).rating).toBe(
       'Rating is at most 5.',
@@ -50,7 +50,7 @@ describe('content form rules', () => {
     expect(fieldErrors('client-reviews', { author: 'A', role: 'B', company: 'C', quote: 'D', rating: '' }).rating).toBe(
       'Rating is a number from 1 to 5.',
     );
-    expect(fieldErrors('core-values', { title: 'T', description: 'D', icon: 'shield' })).toEqual({});
+    expect(fieldErrors('core-values', { title: 'T', description: 'D', icon: 'school' })).toEqual({});
   });
 
   it('moves an id up or down, and not past either end', () => {

@@ -6,7 +6,7 @@ export type FormValues = Record<string, string>;
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'list' | 'email';
+  kind: 'text' | 'textarea' | 'number' | 'list' | 'email' | 'icon';
   maxLength: number;
   helper?: string;
 }
@@ -23,13 +23,8 @@ export interface KindSpec {
   sitePath: string;
 }
 
-const iconField: FieldSpec = {
-  name: 'icon',
-  label: 'Icon',
-  kind: 'text',
-  maxLength: 40,
-  helper: 'An icon name: lower-case letters, digits and dashes, like "cloud-upload".',
-};
+// Chosen from the icons the site can draw (content-icons.ts), never typed.
+const iconField: FieldSpec = { name: 'icon', label: 'Icon', kind: 'icon', maxLength: 40 };
 
 export const KIND_SPECS: Record<ContentKind, KindSpec> = {
   services: {
@@ -128,6 +123,22 @@ export function fieldErrors(kind: ContentKind, values: FormValues): Record<strin
     errors[name] ??= issue.message;
   }
   return errors;
+}
+
+/** What a limited text field says under it: how much is left (never below zero). */
+export function charactersLeft(value: string, maxLength: number): string {
+  const left = Math.max(0, maxLength - value.length);
+  return left === 1 ? '1 character left' : `${left} characters left`;
+}
+
+/**
+ * What the polite live region says while someone types: only when the count crosses a mark
+ * (20 left, 10 left, none left), not at every key, so a screen reader is not talked over.
+ */
+export function leftAnnouncement(before: string, after: string, maxLength: number): string | null {
+  const left = (text: string) => maxLength - text.length;
+  for (const mark of [0, 10, 20]) if (left(before) > mark && left(after) <= mark) return charactersLeft(after, maxLength);
+  return null;
 }
 
 /** The ids with the one at `index` moved `delta` places (unchanged at either end). */
