@@ -39,6 +39,11 @@ export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 export const inboxPageSchema = z.object({ messages: z.array(inboxMessageSchema), next: z.string().nullable() });
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 
+/** What the console's menu and home show: how many messages are new, and the latest of them. */
+export const INBOX_SUMMARY_LATEST = 5;
+export const inboxSummarySchema = z.object({ newCount: z.number().int().min(0), latestNew: z.array(inboxMessageSchema) });
+export type InboxSummary = z.infer<typeof inboxSummarySchema>;
+
 export const DELIVERY_STATES = ['queued', 'retrying', 'sent'] as const;
 
 export const inboxEventSchema = z.object({

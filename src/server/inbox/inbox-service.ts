@@ -89,6 +89,16 @@ export function inboxService(
       return inboxRepository(db).list(filter);
     },
 
+    /** The count of new messages and the newest few of them (the console's menu and home). */
+    async summary(latest: number): Promise<{ newCount: number; latestNew: SupportMessageRow[] }> {
+      const repository = inboxRepository(db);
+      const [newCount, latestNew] = await Promise.all([
+        repository.countWithStatus('new'),
+        repository.list({ status: 'new', limit: latest }),
+      ]);
+      return { newCount, latestNew };
+    },
+
     /** The reply is queued for the sender in the same transaction; the message becomes answered. */
     reply(actor: Actor, id: string, body: string) {
       return change(actor, id, async (trx, before) => {

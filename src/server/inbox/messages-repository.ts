@@ -43,6 +43,16 @@ export function inboxRepository(db: Kysely<Database>) {
       return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
     },
 
+    /** How many messages have the status (an index range on (status, date, id)). */
+    async countWithStatus(status: InboxStatus): Promise<number> {
+      const row = await db
+        .selectFrom('support_messages')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async find(id: string): Promise<SupportMessageRow | undefined> {
       return db.selectFrom('support_messages').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -9,6 +9,8 @@ import {
   inboxQuerySchema,
   inboxReplySchema,
   inboxStatusChangeSchema,
+  INBOX_SUMMARY_LATEST,
+  inboxSummarySchema,
 } from '../../common/inbox-schemas';
 import { storableText } from '../../common/text-rules';
 import { actorOf, callerOf, staffOnly } from '../admin/guards';
@@ -73,6 +75,11 @@ export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
           .send(Readable.from(lines()));
       },
     );
+
+    app.get('/api/admin/inbox/summary', { ...staffOnly, schema: { response: { 200: inboxSummarySchema, ...errors } } }, async () => {
+      const { newCount, latestNew } = await service.summary(INBOX_SUMMARY_LATEST);
+      return { newCount, latestNew: latestNew.map(toInboxMessage) };
+    });
 
     app.get(
       '/api/admin/inbox/preferences',
