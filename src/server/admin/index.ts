@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { StaffCaller } from './guards';
 import adminRoutes from './routes';
 import setupRoutes from './setup-routes';
+import { invitationsPublicRoutes } from './invitations-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +21,7 @@ export default fp(
     app.decorateRequest('staffCaller', null);
     await app.register(adminRoutes);
     await app.register(setupRoutes);
+    await app.register(invitationsPublicRoutes);
     app.addHook('onReady', async () => {
       try {
         const link = await app.identity.issueSetupLink();

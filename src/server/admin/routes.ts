@@ -19,6 +19,7 @@ import contentImageAdminRoutes from '../images/admin-routes';
 import contentAdminRoutes from './content-routes';
 import moviesAdminRoutes from './movies-routes';
 import usersAdminRoutes from './users-routes';
+import { invitationsAdminRoutes } from './invitations-routes';
 import { assertCanRequireTwoStep } from '../identity/mfa/staff-two-step';
 import { actorOf, adminChangeOnly, adminOnly, callerOf, staffOnly } from './guards';
 import { consoleRouteDefaults } from './console-route-defaults';
@@ -56,6 +57,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contentImageAdminRoutes);
   await app.register(usersAdminRoutes);
   await app.register(moviesAdminRoutes);
+  await app.register(invitationsAdminRoutes);
   const roles = rolesService(app.database.db, app.database.engine, (events) => app.live.announce(events));
 
   app.get('/api/admin/session', { ...staffOnly, schema: { response: { 200: adminSessionSchema, ...errors } } }, async (request) => {

@@ -327,6 +327,30 @@ export interface AdminSetupTokensTable {
   used_at: string | null;
 }
 
+/** An invitation to join the staff (migration 0090); its link is stored only as a hash. */
+export interface StaffInvitationsTable {
+  id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  created_at: string;
+  sent_at: string;
+  expires_at: string;
+  invited_by: string | null;
+  invited_by_email: string | null;
+  accepted_at: string | null;
+  accepted_user_id: string | null;
+  withdrawn_at: string | null;
+}
+export type StaffInvitationRow = Selectable<StaffInvitationsTable>;
+
+/** When a staff member last opened a console section (migration 0090). */
+export interface ConsoleVisitsTable {
+  user_id: string;
+  section: string;
+  visited_at: string;
+}
+
 /** Every staff action and staff sign-in; never updated or deleted by the application. */
 export interface AuditLogTable {
   id: string;
@@ -372,6 +396,8 @@ export interface Database {
   user_roles: UserRolesTable;
   settings: SettingsTable;
   admin_setup_tokens: AdminSetupTokensTable;
+  staff_invitations: StaffInvitationsTable;
+  console_visits: ConsoleVisitsTable;
   audit_log: AuditLogTable;
 }
 

@@ -13,6 +13,7 @@ const UsersPage = lazyPage(() => import('./pages/users-page'));
 const UserPage = lazyPage(() => import('./pages/user-page'));
 const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const SettingsPage = lazyPage(() => import('./pages/settings-page'));
+const InvitationPage = lazyPage(() => import('./pages/invitation-page'));
 
 /** The staff console under /admin (the app face; none of it loads for visitors). */
 export default function Console() {
@@ -28,6 +29,7 @@ export default function Console() {
       <Route path="/admin/users/:uid" element={<UserPage />} />
       <Route path="/admin/audit" element={<AuditPage />} />
       <Route path="/admin/settings" element={<SettingsPage />} />
+      <Route path="/admin/invitation" element={<InvitationPage />} />
     </IonRouterOutlet>
   );
 }

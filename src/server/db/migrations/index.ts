@@ -13,6 +13,7 @@ import * as serverSecrets from './0060-server-secrets';
 import * as contentImages from './0070-content-images';
 import * as contactInbox from './0080-contact-inbox';
 import * as inboxSearchIndex from './0081-inbox-search-index';
+import * as staffInvitations from './0090-staff-invitations';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0070-content-images': contentImages,
   '0080-contact-inbox': contactInbox,
   '0081-inbox-search-index': inboxSearchIndex,
+  '0090-staff-invitations': staffInvitations,
 };

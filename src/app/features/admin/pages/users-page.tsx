@@ -2,6 +2,7 @@ import { IonItem, IonLabel, IonList, IonSearchbar, IonSpinner } from '@ionic/rea
 import { useState } from 'react';
 import { searchUsers } from '../api/users-api';
 import { ConsolePage } from '../components/console-page';
+import { InvitationsPanel } from '../components/invitations-panel';
 import { Pager } from '../components/pager';
 import { methodNames, roleNames } from '../components/user-summary';
 import { showTime } from '../state/audit-format';
@@ -67,6 +68,7 @@ function UsersList() {
         )}
       </IonList>
       <Pager label="Pages of users" {...pages} busy={pages.loading} onNext={pages.next} onPrevious={pages.previous} />
+      <InvitationsPanel />
     </>
   );
 }

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  INVITATION_LIFETIME_HOURS,
+  INVITATION_UNUSABLE,
+  INVITATIONS_PER_ADMIN_HOUR,
+  type Invitation,
+} from '../../common/invitation-schemas';
+import type { Role } from '../../common/roles';
+import { auditRepository } from '../audit/repository';
+import type { Engine } from '../db/database';
+import type { Database, StaffInvitationRow } from '../db/schema';
+import { newUserId } from '../identity/context';
+import type { Mail } from '../identity/mailer';
+import { hashPassword } from '../identity/passwords';
+import { randomToken, tokenHash } from '../identity/token-service';
+import { userRolesRepository } from '../identity/user-roles-repository';
+import { DuplicateEmailError, usersRepository } from '../identity/users-repository';
+import { conflict, HttpError, notFound } from '../lib/http-error';
+import { invitationsRepository } from './invitations-repository';
+
+type Actor = { id: string; email: string };
+
+export interface InvitationsOptions {
+  db: Kysely<Database>;
+  engine: Engine;
+  publicUrl: string;
+  send: (mail: Mail) => Promise<void>;
+  warn: (message: string) => void;
+  /** Password hashing, injectable so a test can see a bad link costs no hash. */
+  hashPassword?: (password: string) => Promise<string>;
+}
+
+const LIFETIME_MS = INVITATION_LIFETIME_HOURS * 60 * 60_000;
+const NO_INVITATION = 'There is no such open invitation: it was accepted or withdrawn meanwhile.';
+
+/** The page that accepts an invitation; the token rides in the fragment, which no server or Referer sees. */
+export const invitationLinkPath = (token: string) => `/admin/invitation#token=${encodeURIComponent(token)}`;
+
+const present = (row: StaffInvitationRow): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role as Role,
+  invitedBy: row.invited_by_email,
+  createdAt: row.created_at,
+  sentAt: row.sent_at,
+  expiresAt: row.expires_at,
+});
+
+/**
+ * Staff invitations: an administrator invites an email address with a role; the mail carries a
+ * single-use, expiring link (stored only as a hash) where the person sets a password, even while
+ * sign-up is closed. A resend replaces the link; a withdrawal voids it. Every step is audited in
+ * the transaction of the change. An address that already has an account is refused (the
+ * administrator gives that account the role from its page in Users).
+ */
+export function invitationsService(options: InvitationsOptions) {
+  const { db } = options;
+  const hash = options.hashPassword ?? hashPassword;
+
+  async function mail(row: StaffInvitationRow, token: string): Promise<boolean> {
+    const link = `${options.publicUrl}${invitationLinkPath(token)}`;
+    try {
+      await options.send({
+        to: row.email,
+        subject: `You are invited to the staff console as ${row.role}`,
+        text: [
+          `${row.invited_by_email ?? 'An administrator'} invites you to the staff console as ${row.role}.`,
+          '',
+          `Set your password here (the link works once, for ${INVITATION_LIFETIME_HOURS} hours):`,
+          link,
+          '',
+          'If you did not expect this mail, ignore it.',
+        ].join('\n'),
+        link,
+      });
+      return true;
+    } catch {
+      // The invitation stays; the console offers "Send again". The link is never logged.
+      options.warn(`invitation mail to invitation ${row.id} could not be sent`);
+      return false;
+    }
+  }
+
+  async function underLimit(actor: Actor, nowMs: number): Promise<void> {
+    const sent = await invitationsRepository(db).mailsSentBy(actor.id, new Date(nowMs - 60 * 60_000).toISOString());
+    if (sent >= INVITATIONS_PER_ADMIN_HOUR) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `You sent ${INVITATIONS_PER_ADMIN_HOUR} invitations in the last hour, the most one administrator may. Please try again later.`,
+        undefined,
+        { 'Retry-After': '3600' },
+      );
+    }
+  }
+
+  return {
+    list: async (): Promise<Invitation[]> => (await invitationsRepository(db).listOpen()).map(present),
+
+    async create(actor: Actor, email: string, role: Role, nowMs = Date.now()): Promise<Invitation> {
+      await underLimit(actor, nowMs);
+      const token = randomToken();
+      const now = new Date(nowMs).toISOString();
+      const row = await db.transaction().execute(async (trx) => {
+        if (await usersRepository(trx).findByEmail(email)) {
+          throw conflict(`${email} already has an account: give it the role from its page in Users.`, { email: 'already has an account' });
+        }
+        const invitations = invitationsRepository(trx);
+        if (await invitations.findOpenByEmail(email)) {
+          throw conflict(`${email} is invited already: send that invitation again from the list.`, { email: 'is invited already' });
+        }
+        const row: StaffInvitationRow = {
+          id: randomUUID(),
+          email,
+          role,
+          token_hash: tokenHash(token),
+          created_at: now,
+          sent_at: now,
+          expires_at: new Date(nowMs + LIFETIME_MS).toISOString(),
+          invited_by: actor.id,
+          invited_by_email: actor.email,
+          accepted_at: null,
+          accepted_user_id: null,
+          withdrawn_at: null,
+        };
+        await invitations.insert(row);
+        await auditRepository(trx).record(
+          { actor, action: 'invitation.create', itemType: 'invitation', itemId: row.id, after: { email, role } },
+          now,
+        );
+        return row;
+      });
+      return { ...present(row), mailSent: await mail(row, token) };
+    },
+
+    async resend(actor: Actor, id: string, nowMs = Date.now()): Promise<Invitation> {
+      await underLimit(actor, nowMs);
+      const token = randomToken();
+      const now = new Date(nowMs).toISOString();
+      const row = await db.transaction().execute(async (trx) => {
+        const invitations = invitationsRepository(trx);
+        const expiresAt = new Date(nowMs + LIFETIME_MS).toISOString();
+        if (!(await invitations.renew(id, tokenHash(token), now, expiresAt))) throw notFound(NO_INVITATION);
+        const row = (await invitations.findOpen(id))!;
+        await auditRepository(trx).record(
+          { actor, action: 'invitation.resend', itemType: 'invitation', itemId: id, after: { email: row.email, role: row.role } },
+          now,
+        );
+        return row;
+      });
+      return { ...present(row), mailSent: await mail(row, token) };
+    },
+
+    async withdraw(actor: Actor, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const invitations = invitationsRepository(trx);
+        const row = await invitations.findOpen(id);
+        const now = new Date().toISOString();
+        if (!row || !(await invitations.withdraw(id, now))) throw notFound(NO_INVITATION);
+        await auditRepository(trx).record(
+          { actor, action: 'invitation.withdraw', itemType: 'invitation', itemId: id, before: { email: row.email, role: row.role } },
+          now,
+        );
+      });
+    },
+
+    /** What the accept page shows before the password is asked for. */
+    async preview(token: string): Promise<{ email: string; role: Role }> {
+      const row = await invitationsRepository(db).findUsable(tokenHash(token), new Date().toISOString());
+      if (!row) throw notFound(INVITATION_UNUSABLE);
+      return { email: row.email, role: row.role as Role };
+    },
+
+    /**
+     * Creates the account with the role. The link is checked before the password is hashed (the
+     * costly step), and claimed again inside the transaction, where it is decided.
+     */
+    async accept(token: string, password: string, displayName: string | undefined): Promise<{ uid: string; email: string; role: Role }> {
+      const hashed = tokenHash(token);
+      if (!(await invitationsRepository(db).findUsable(hashed, new Date().toISOString()))) throw notFound(INVITATION_UNUSABLE);
+      const passwordHash = await hash(password);
+      const now = new Date().toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const invitations = invitationsRepository(trx);
+          const row = await invitations.findUsable(hashed, now);
+          const uid = newUserId();
+          if (!row || !(await invitations.claim(hashed, uid, now))) throw notFound(INVITATION_UNUSABLE);
+          if (await usersRepository(trx).findByEmail(row.email)) throw accountExists();
+          await usersRepository(trx).insert({
+            id: uid,
+            email: row.email,
+            password_hash: passwordHash,
+            display_name: displayName?.trim() || null,
+            photo_url: null,
+            // The link reached this address: it is verified.
+            email_verified: 1,
+            disabled: 0,
+            created_at: now,
+            last_login_at: null,
+            valid_since: now,
+          });
+          const role = row.role as Role;
+          await userRolesRepository(trx, options.engine).grant(uid, role, row.invited_by, now);
+          await auditRepository(trx).record(
+            {
+              actor: { id: uid, email: row.email },
+              action: 'invitation.accept',
+              itemType: 'user',
+              itemId: uid,
+              after: { email: row.email, role, invitationId: row.id, invitedBy: row.invited_by_email },
+            },
+            now,
+          );
+          return { uid, email: row.email, role };
+        });
+      } catch (error) {
+        if (error instanceof DuplicateEmailError) throw accountExists();
+        throw error;
+      }
+    },
+  };
+}
+
+const accountExists = () =>
+  conflict('This email address has an account already: sign in with it, and ask the administrator who invited you to give it the role.');
+
+export type InvitationsService = ReturnType<typeof invitationsService>;

@@ -1,0 +1,182 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invitation } from '../../src/common/invitation-schemas';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { auditEntries, newPerson, PASSWORD, type Person, signIn, staleToken, uniqueEmail } from '../support/staff';
+import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Invitations of staff by email, through a real SMTP server. */
+describe.each(ENGINES)('staff invitations (%s)', (engine) => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  let admin: Person;
+  let staff: Person;
+  let busy: Person;
+  let address = 0;
+  const anonymous = () => new HttpClient(server.url);
+  const fromNewAddress = () => ({ 'x-forwarded-for': `10.23.${Math.floor(++address / 250)}.${address % 250}` });
+
+  /** The token of the newest mail to this address, read from the link the mail carries. */
+  const tokenMailedTo = async (email: string): Promise<string> => {
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      const mail = sink.mails.filter((m) => m.to.includes(email)).at(-1);
+      const link = mail?.data
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .match(/https?:\/\/\S+\/admin\/invitation#token=([\w%-]+)/);
+      if (link) return decodeURIComponent(link[1]!);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no invitation mail to ${email}`);
+  };
+  const accept = (token: string, password = PASSWORD) =>
+    anonymous().request<{ uid: string; email: string; role: string } & ErrorBody>('POST', '/api/invitations/accept', {
+      body: { token, password, displayName: 'Nina New' },
+      headers: fromNewAddress(),
+    });
+  const invite = (email: string, role = 'staff') => admin.call<Invitation & ErrorBody>('POST', '/api/admin/invitations', { email, role });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    server = await startTestServer({ engine, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    admin = await newPerson(server, ['admin'], 'admin');
+    staff = await newPerson(server, ['staff'], 'staff');
+    busy = await newPerson(server, ['admin'], 'busy');
+    // Invitations work while sign-up is closed.
+    expect((await admin.call('PATCH', '/api/admin/settings', { signUpOpen: false })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.destroy();
+    await sink?.close();
+  });
+
+  it('invites by email with a role; the mailed link sets a password once, creates the account with the role, and signs in', async () => {
+    const email = uniqueEmail('Invited').toUpperCase();
+    const sent = await invite(email, 'admin');
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ email: email.toLowerCase(), role: 'admin', invitedBy: admin.email, mailSent: true });
+    const listed = await admin.call<{ invitations: Invitation[] }>('GET', '/api/admin/invitations');
+    expect(listed.body.invitations.map((i) => i.email)).toContain(email.toLowerCase());
+
+    const token = await tokenMailedTo(email.toLowerCase());
+    const preview = await anonymous().request('POST', '/api/invitations/lookup', { body: { token }, headers: fromNewAddress() });
+    expect(preview).toMatchObject({ status: 200, body: { email: email.toLowerCase(), role: 'admin' } });
+
+    const accepted = await accept(token);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.role).toBe('admin');
+    const person = await signIn(server, email.toLowerCase());
+    expect(person.claims().admin).toBe(true);
+    const session = await person.call<{ roles: string[] }>('GET', '/api/admin/session');
+    expect(session.body.roles).toEqual(['admin']);
+    const user = await server.database.db.selectFrom('users').selectAll().where('id', '=', accepted.body.uid).executeTakeFirstOrThrow();
+    expect(user.display_name).toBe('Nina New');
+
+    // Single use: the same link again, and the lookup, are refused; nothing more is created.
+    const again = await accept(token, 'another password 2');
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toMatch(/cannot be used/);
+    expect((await anonymous().request('POST', '/api/invitations/lookup', { body: { token }, headers: fromNewAddress() })).status).toBe(404);
+    expect(
+      (await admin.call<{ invitations: Invitation[] }>('GET', '/api/admin/invitations')).body.invitations.map((i) => i.email),
+    ).not.toContain(email.toLowerCase());
+
+    const [created] = await auditEntries(server, 'invitation.create');
+    expect(created).toMatchObject({ actor_id: admin.uid, item_type: 'invitation', item_id: sent.body.id });
+    const acceptedEntry = (await auditEntries(server, 'invitation.accept')).find((e) => e.item_id === accepted.body.uid);
+    expect(acceptedEntry).toMatchObject({ actor_id: accepted.body.uid, item_type: 'user' });
+  });
+
+  it('resends with a new link (the old one void), withdraws (its link refused), and audits each step', async () => {
+    const email = uniqueEmail('resent');
+    const sent = await invite(email);
+    const first = await tokenMailedTo(email);
+    expect(
+      (await anonymous().request('POST', '/api/invitations/lookup', { body: { token: first }, headers: fromNewAddress() })).status,
+    ).toBe(200);
+    const resent = await admin.call<Invitation>('POST', `/api/admin/invitations/${sent.body.id}/resend`);
+    expect(resent.status).toBe(200);
+    const second = await tokenMailedTo(email);
+    expect(second).not.toBe(first);
+    expect((await accept(first)).status).toBe(404);
+
+    expect((await admin.call('DELETE', `/api/admin/invitations/${sent.body.id}`)).status).toBe(204);
+    expect((await accept(second)).status).toBe(404);
+    expect(await server.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+    expect((await admin.call('DELETE', `/api/admin/invitations/${sent.body.id}`)).status).toBe(404);
+    expect((await auditEntries(server, 'invitation.resend')).some((e) => e.item_id === sent.body.id)).toBe(true);
+    expect((await auditEntries(server, 'invitation.withdraw')).some((e) => e.item_id === sent.body.id)).toBe(true);
+  });
+
+  it('refuses an expired link', async () => {
+    const email = uniqueEmail('late');
+    const sent = await invite(email);
+    const token = await tokenMailedTo(email);
+    await server.database.db
+      .updateTable('staff_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sent.body.id)
+      .execute();
+    expect((await accept(token)).status).toBe(404);
+    expect(await server.database.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
+
+  it('refuses non-admins, a stale sign-in, bad input, an address with an account, and a second invitation of one address', async () => {
+    const email = uniqueEmail('refused');
+    const anon = await anonymous().request<ErrorBody>('POST', '/api/admin/invitations', { body: { email, role: 'staff' } });
+    expect(anon.status).toBe(401);
+    const asStaff = await staff.call<ErrorBody>('POST', '/api/admin/invitations', { email, role: 'staff' });
+    expect(asStaff.status).toBe(403);
+    expect((await staff.call('GET', '/api/admin/invitations')).status).toBe(403);
+    const stale = await new HttpClient(server.url).request<ErrorBody>('POST', '/api/admin/invitations', {
+      body: { email, role: 'staff' },
+      headers: { authorization: `Bearer ${await staleToken(server, admin)}` },
+    });
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.code).toBe('recent_login_required');
+
+    const bad = await admin.call<ErrorBody>('POST', '/api/admin/invitations', { email: 'not an email', role: 'owner' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields ?? {}).sort()).toEqual(['email', 'role']);
+    const existing = await invite(staff.email);
+    expect(existing.status).toBe(409);
+    expect(existing.body.error.message).toMatch(/already has an account/);
+    expect((await invite(email)).status).toBe(201);
+    expect((await invite(email)).status).toBe(409);
+
+    const weak = await accept('whatever-token', 'short');
+    expect(weak.status).toBe(400);
+    expect(await server.database.db.selectFrom('staff_invitations').select('id').where('email', '=', 'not an email').execute()).toEqual([]);
+  });
+
+  it('limits the invitation mails of one administrator per hour', async () => {
+    const rows = Array.from({ length: 20 }, (_, n) => ({
+      id: `filler-${engine}-${n}`,
+      at: new Date().toISOString(),
+      actor_id: busy.uid,
+      actor_email: busy.email,
+      action: 'invitation.create',
+      item_type: 'invitation',
+      item_id: `filler-${n}`,
+      before_json: null,
+      after_json: null,
+    }));
+    await server.database.db.insertInto('audit_log').values(rows).execute();
+    const refused = await busy.call<ErrorBody>('POST', '/api/admin/invitations', { email: uniqueEmail('over'), role: 'staff' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+  });
+});
