@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The first-administrator page inlines the design tokens (tokens.css?raw): Vitest must read them.
+    css: { include: [/tokens\.css/] },
   },
 });

@@ -1,23 +1,44 @@
 /** The first-administrator page: plain HTML and a form, so it works before anything else is set up. */
 
+// The product's own design tokens (light, and dark under .ion-palette-dark), the very file the
+// site and the app use, so the page looks like the product without a copy of its colours.
+import TOKENS from '../../common/theme/tokens.css?raw';
+import { THEME_INIT_SCRIPT } from '../../common/theme';
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const STYLE = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
-body { margin: 0; padding: 1.5rem; background: Canvas; color: CanvasText; }
-main { max-width: 28rem; margin: 0 auto; }
-label { display: block; margin-top: 1rem; font-weight: 600; }
-input { display: block; width: 100%; box-sizing: border-box; padding: .6rem; margin-top: .25rem; font: inherit; }
-button { margin-top: 1.5rem; padding: .7rem 1.2rem; font: inherit; font-weight: 600; }
-.error { border: 2px solid #b3261e; padding: .75rem; border-radius: .5rem; }
-.hint { font-size: .9rem; }
+/** The dark tokens, for visitors without JavaScript: their system's preference decides. */
+const DARK_TOKENS = /:root\.ion-palette-dark\s*\{([^}]*)\}/.exec(TOKENS)?.[1] ?? '';
+
+const STYLE = `${TOKENS}
+:root { color-scheme: light dark; }
+:root.ion-palette-dark { color-scheme: dark; }
+body { margin: 0; padding: 2.5rem 1rem; background: var(--nw-bg-soft); color: var(--nw-text); font-family: var(--nw-font); line-height: 1.5; }
+main { max-width: 30rem; margin: 0 auto; padding: 1.75rem 1.5rem; background: var(--nw-surface); border: 1px solid var(--nw-border); border-radius: var(--nw-radius); box-shadow: var(--nw-shadow); }
+.brand { display: flex; align-items: center; gap: .5rem; margin: 0 0 1rem; font-weight: 700; color: var(--nw-brand); }
+h1 { margin: 0 0 .75rem; font-size: 1.5rem; line-height: 1.25; }
+p { color: var(--nw-text-muted); }
+strong, code { color: var(--nw-text); }
+a { color: var(--nw-brand); font-weight: 600; }
+a:hover { color: var(--nw-brand-strong); }
+label { display: block; margin-top: 1rem; font-weight: 600; color: var(--nw-text); }
+input { display: block; width: 100%; box-sizing: border-box; padding: .65rem .75rem; margin-top: .3rem; font: inherit; color: var(--nw-text); background: var(--nw-bg); border: 1px solid var(--nw-border); border-radius: 10px; }
+input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--nw-focus); outline-offset: 2px; }
+button { margin-top: 1.5rem; padding: .75rem 1.3rem; font: inherit; font-weight: 600; color: var(--nw-brand-contrast); background: var(--nw-brand); border: 0; border-radius: 999px; cursor: pointer; }
+button:hover { background: var(--nw-brand-strong); }
+.error { border: 2px solid #d93025; padding: .75rem; border-radius: 10px; color: var(--nw-text); }
+.hint { font-size: .9rem; margin: .35rem 0 0; }
 `;
 
 function page(title: string, body: string): string {
+  // The theme script (allowed by its hash in the CSP) applies the visitor's stored choice; without
+  // JavaScript the noscript rule follows the system's light or dark preference.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} · Northwind console</title><style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} · Northwind console</title>
+<script>${THEME_INIT_SCRIPT}</script><style>${STYLE}</style>
+<noscript><style>@media (prefers-color-scheme: dark) { :root {${DARK_TOKENS}} }</style></noscript></head>
+<body><main><p class="brand">Northwind · staff console</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
 export interface SetupFormState {
