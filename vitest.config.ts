@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The API files spend most of their time waiting on databases, servers and timers, so two
+    // run side by side even on two cores (Vitest's default there is one); four at most, as each
+    // may hold two dozen PostgreSQL connections. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.min(4, Math.max(2, availableParallelism())),
     // The first-administrator page inlines the design tokens (tokens.css?raw): Vitest must read them.
     css: { include: [/tokens\.css/] },
   },

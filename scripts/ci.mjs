@@ -2,16 +2,16 @@
 // docs/development.md says what runs, in which order, and why each pass exists.
 //
 //   1. install (npm ci) and, beside it, the Node.js 22 and 24 binaries from the npm registry
-//   2. lint, format and types, beside the one production build of the run
-//   3. unit + API tests on Node.js 20, SQLite and PostgreSQL + Redis
-//   4. the end-to-end suite in Chromium against the build (Node.js 20 server, SQLite), beside
-//      the preparation of a Node.js 22 copy of the tree (better-sqlite3 built for its ABI)
-//   5. unit + API tests on Node.js 22 (better-sqlite3) and on Node.js 24 (node:sqlite), both engines
-//   6. the cluster pass: the specs whose subject crosses instances, through HAProxy over two
-//      Node.js 24 instances on PostgreSQL and Redis, one of them killed part-way
+//   2. the one production build of the run
+//   3. two lanes side by side:
+//      - browser: the end-to-end suite in Chromium against the build (Node.js 20 server, SQLite),
+//        then the cluster pass: the specs whose subject crosses instances, through HAProxy over
+//        two Node.js 24 instances on PostgreSQL and Redis, one of them killed part-way
+//      - tests: lint, format and types; unit + API tests on Node.js 20 (better-sqlite3), 22
+//        (better-sqlite3 built for its ABI in a copy of the tree) and 24 (node:sqlite), each on
+//        SQLite and PostgreSQL + Redis
 //
 // Settings: TEST_DATABASE_URL, TEST_REDIS_URL (the machine's services by default).
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,17 +58,16 @@ function installNode(major) {
  * and rebuilt against Node.js 22's headers.
  */
 async function prepareNode22Tree() {
-  const copy = spawnSync(
+  const copied = await runStep(
+    'tree for Node.js 22',
     'sh',
     [
       '-c',
       `mkdir -p "${node22Tree}" && git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - | tar -xf - -C "${node22Tree}" && cp -al node_modules "${node22Tree}/node_modules"`,
     ],
-    {
-      stdio: 'inherit',
-    },
+    { prefix: true },
   );
-  if (copy.status !== 0) return false;
+  if (!copied) return false;
   const addon = join(node22Tree, 'node_modules', 'better-sqlite3');
   rmSync(addon, { recursive: true, force: true });
   cpSync(join(root, 'node_modules', 'better-sqlite3'), addon, { recursive: true });
@@ -80,52 +79,68 @@ async function prepareNode22Tree() {
   });
 }
 
-function apiTests(label, { cwd = root, major } = {}) {
+function apiTests(label, { cwd = root, major, redisBase }) {
   const report = reportFile(label);
   return runStep(label, 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
     cwd,
-    env: { ...services, ...(major ? { PATH: pathWith(major) } : {}) },
+    env: { ...services, TEST_REDIS_DB_BASE: String(redisBase), ...(major ? { PATH: pathWith(major) } : {}) },
     counts: () => vitestCounts(report),
     prefix: true,
   });
 }
 
 async function main() {
-  if (
-    !(await parallel(
-      () => runStep('install', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { prefix: true }),
-      () => installNode(22),
-      () => installNode(24),
-    ))
-  )
-    return;
+  const installs = await parallel(
+    () => runStep('install', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { prefix: true }),
+    () => installNode(22),
+    () => installNode(24),
+  );
+  if (!installs) return;
+  if (!(await runStep('build', 'node', ['scripts/build.mjs'], { prefix: true }))) return;
+  if (!(await runStep('browser', 'node', ['scripts/ensure-browser.mjs']))) return;
 
-  const staticChecks = async () =>
+  // Two lanes side by side. The browser lane spends much of its time waiting on pages (and a
+  // slowed-down CPU in the browser); the test lane's API suites wait on databases and timers.
+  // Together they keep both cores busy; one after the other left one idle.
+  const browserLane = async () => (await e2e()) && (await cluster());
+  const testLane = async () =>
+    (await staticChecks()) &&
+    (await parallel(() => apiTests('unit + API, Node.js 20', { redisBase: 1 }), prepareNode22Tree)) &&
+    (await apiTests('unit + API, Node.js 22', { cwd: node22Tree, major: 22, redisBase: 5 })) &&
+    (await apiTests('unit + API, Node.js 24', { major: 24, redisBase: 9 }));
+  await parallel(browserLane, testLane);
+}
+
+async function staticChecks() {
+  return (
     (await runStep('lint', 'npx', ['eslint', '.'], { prefix: true })) &&
     (await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
-    (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true }));
-  const build = async () =>
-    (await runStep('build', 'node', ['scripts/build.mjs'], { prefix: true })) && runStep('browser', 'node', ['scripts/ensure-browser.mjs']);
-  if (!(await parallel(staticChecks, build))) return;
+    (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true }))
+  );
+}
 
-  if (!(await apiTests('unit + API, Node.js 20'))) return;
+function e2e() {
+  const report = reportFile('end-to-end');
+  return runStep('end-to-end, Chromium', 'npx', ['playwright', 'test'], {
+    env: { E2E_JSON_REPORT: report },
+    counts: () => playwrightCounts(report),
+    prefix: true,
+  });
+}
 
-  const e2eReport = reportFile('end-to-end');
-  const e2e = () =>
-    runStep('end-to-end, Chromium', 'npx', ['playwright', 'test'], {
-      env: { E2E_JSON_REPORT: e2eReport },
-      counts: () => playwrightCounts(e2eReport),
-      prefix: true,
-    });
-  if (!(await parallel(e2e, prepareNode22Tree))) return;
-
-  if (!(await apiTests('unit + API, Node.js 22', { cwd: node22Tree, major: 22 }))) return;
-  if (!(await apiTests('unit + API, Node.js 24', { major: 24 }))) return;
-
-  const clusterReport = reportFile('cluster');
-  await runStep('cluster (HAProxy, 2 x Node.js 24)', 'node', ['scripts/test-cluster.mjs'], {
-    env: { ...services, PATH: pathWith(24), CLUSTER_SKIP_BUILD: '1', CLUSTER_SPECS, E2E_JSON_REPORT: clusterReport },
-    counts: () => playwrightCounts(clusterReport),
+function cluster() {
+  const report = reportFile('cluster');
+  return runStep('cluster (HAProxy, 2 x Node.js 24)', 'node', ['scripts/test-cluster.mjs'], {
+    // Redis database 15: the API suites beside it use 1 to 12.
+    env: {
+      ...services,
+      TEST_REDIS_URL: `${services.TEST_REDIS_URL.replace(/\/\d*$/, '')}/15`,
+      PATH: pathWith(24),
+      CLUSTER_SKIP_BUILD: '1',
+      CLUSTER_SPECS,
+      E2E_JSON_REPORT: report,
+    },
+    counts: () => playwrightCounts(report),
     prefix: true,
   });
 }

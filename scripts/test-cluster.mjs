@@ -135,8 +135,12 @@ async function main() {
   await admin.end();
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
   // The product's Redis keys have fixed names: a logical database of its own keeps this run's
-  // rate-limit counters apart from other users of the same Redis server.
-  const redisUrl = Object.assign(new URL(redisBase), { pathname: `/${1 + (process.pid % 15)}` }).toString();
+  // rate-limit counters apart from other users of the same Redis server (the one TEST_REDIS_URL
+  // names, as CI does while API suites use others).
+  const redisUrl =
+    new URL(redisBase).pathname.length > 1
+      ? redisBase
+      : Object.assign(new URL(redisBase), { pathname: `/${1 + (process.pid % 15)}` }).toString();
   const publicUrl = `http://localhost:${frontPort}`;
   log(`database ${databaseName}, Redis ${redisUrl}, balancer ${publicUrl}, instances ${instancePorts.join(', ')}`);
   log(`instances run Node.js ${process.version}`);

@@ -80,6 +80,20 @@ export interface StartOptions {
   routes?: (app: FastifyInstance) => void;
 }
 
+/**
+ * TEST_REDIS_URL with a logical database of this test worker's own, unless the URL names one:
+ * files run side by side (and CI runs suites side by side, each with its own TEST_REDIS_DB_BASE),
+ * and the product's rate-limit counters have fixed key names. Change messages need no such care:
+ * their channels are named after the database, and every test server has its own.
+ */
+export function testRedisUrl(): string {
+  const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  if (url.pathname.length > 1) return url.toString();
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
+  url.pathname = `/${(Number(process.env.TEST_REDIS_DB_BASE ?? 0) + worker) % 16}`;
+  return url.toString();
+}
+
 /** Starts the real server on an ephemeral port against a fresh, migrated database. */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? 'sqlite';
@@ -101,7 +115,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (options.seed !== false) await seedDemo(database.db);
   let redis: Redis | null = null;
   if (options.redis) {
-    redis = createRedis(options.redisUrl ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { timeoutMs: config.REDIS_TIMEOUT_MS });
+    redis = createRedis(options.redisUrl ?? testRedisUrl(), { timeoutMs: config.REDIS_TIMEOUT_MS });
     await redis.connect();
   }
   const app = await buildApp({
