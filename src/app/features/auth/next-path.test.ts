@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEXT, loginPathFor, safeNextPath } from './next-path';
+import { DEFAULT_NEXT, isConsolePath, loginPathFor, safeNextPath } from './next-path';
 
 describe('safeNextPath', () => {
   it('keeps same-origin relative paths with their query and hash', () => {
@@ -50,5 +50,16 @@ describe('safeNextPath', () => {
   it('builds the login address that brings the user back', () => {
     expect(loginPathFor('/movie-example?title=Up')).toBe('/login?next=%2Fmovie-example%3Ftitle%3DUp');
     expect(safeNextPath(new URLSearchParams(loginPathFor('/account').split('?')[1]).get('next'))).toBe('/account');
+  });
+});
+
+describe('isConsolePath', () => {
+  it('knows the staff console and nothing that only starts like it', () => {
+    expect(isConsolePath('/admin')).toBe(true);
+    expect(isConsolePath('/admin/content/services?created=1')).toBe(true);
+    expect(isConsolePath('/admin?x=1')).toBe(true);
+    expect(isConsolePath('/administration')).toBe(false);
+    expect(isConsolePath('/app/tabs/home')).toBe(false);
+    expect(isConsolePath(DEFAULT_NEXT)).toBe(false);
   });
 });

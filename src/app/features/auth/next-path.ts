@@ -43,3 +43,9 @@ export function safeNextPath(raw: string | null | undefined): string {
 export function loginPathFor(next: string, page: '/login' | '/signup' = '/login'): string {
   return `${page}?next=${encodeURIComponent(next)}`;
 }
+
+/** Whether the page after login is the staff console (the Login page then says so). */
+export function isConsolePath(next: string): boolean {
+  const path = next.split(/[?#]/, 1)[0] ?? '';
+  return path === '/admin' || path.startsWith('/admin/');
+}

@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonPage, IonSpinner } from '@ionic/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../../shell/app-header';
 import { login, loginWithEmailLink, logout, useAuth } from '../../../lib/auth-session';
@@ -13,20 +13,22 @@ import { SecondStepForm } from '../components/second-step-form';
 import { PendingLinkNotice } from '../components/sign-in-extras';
 import { useAuthNavigation } from '../components/use-auth-navigation';
 import { useSignInFlow } from '../components/use-sign-in-flow';
-import { loginPathFor } from '../next-path';
+import { isConsolePath, loginPathFor } from '../next-path';
 
-/** The link of an EMAIL_SIGNIN mail: /login?mode=signIn&email=...&oobCode=... */
-function EmailLinkSignIn({ email, oobCode, onDone }: { email: string; oobCode: string; onDone: () => void }) {
+/**
+ * The link of an EMAIL_SIGNIN mail: /login?mode=signIn&email=...&oobCode=... `signIn` goes
+ * through the same flow as a password, so an account with two-step sign-in is asked for its code
+ * (decision 0113).
+ */
+function EmailLinkSignIn({ signIn }: { signIn: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    loginWithEmailLink(email, oobCode)
-      .then(() => active && onDone())
-      .catch((caught: unknown) => active && setError(sentenceFor(caught)));
+    signIn().catch((caught: unknown) => active && setError(sentenceFor(caught)));
     return () => {
       active = false;
     };
-  }, [email, oobCode, onDone]);
+  }, [signIn]);
   if (error) {
     return (
       <>
@@ -50,15 +52,24 @@ export default function LoginPage() {
   const params = new URLSearchParams(search);
   const emailHint = params.get('email') ?? '';
   const linkCode = params.get('mode') === 'signIn' ? params.get('oobCode') : null;
+  // Sent here by the staff console: the page says where the login leads.
+  const staff = isConsolePath(next);
+  const title = staff ? 'Staff login' : 'Login';
+  const heading = staff ? 'Log in to the staff console' : 'Log in';
+  const { passwordSignIn } = flow;
+  const linkSignIn = useCallback(
+    () => passwordSignIn(() => loginWithEmailLink(emailHint, linkCode ?? '')),
+    [passwordSignIn, emailHint, linkCode],
+  );
 
-  if (linkCode && emailHint && !user) {
+  if (linkCode && emailHint && !user && !flow.mfa) {
     return (
       <IonPage>
-        <AppHeader title="Login" />
+        <AppHeader title={title} />
         <IonContent className="auth-content">
           <div className="auth-column">
-            <h1>Log in</h1>
-            <EmailLinkSignIn email={emailHint} oobCode={linkCode} onDone={goNext} />
+            <h1>{heading}</h1>
+            <EmailLinkSignIn signIn={linkSignIn} />
           </div>
         </IonContent>
       </IonPage>
@@ -67,10 +78,10 @@ export default function LoginPage() {
 
   return (
     <IonPage>
-      <AppHeader title="Login" />
+      <AppHeader title={title} />
       <IonContent className="auth-content">
         <div className="auth-column">
-          <h1>Log in</h1>
+          <h1>{heading}</h1>
           {flow.mfa ? (
             <SecondStepForm pending={flow.mfa} onDone={flow.finish} onRestart={flow.restart} />
           ) : user ? (
@@ -86,7 +97,11 @@ export default function LoginPage() {
             </>
           ) : (
             <>
-              <p className="auth-lead">Welcome back. Log in to see your account and add movies to the demo list.</p>
+              <p className="auth-lead">
+                {staff
+                  ? 'Staff and administrators: log in with your company account to edit the site, answer the inbox and manage the console.'
+                  : 'Welcome back. Log in to see your account and add movies to the demo list.'}
+              </p>
               {flow.pendingLink ? <PendingLinkNotice link={flow.pendingLink} providers={providers} /> : null}
               <CredentialsForm
                 key={flow.pendingLink?.email ?? 'login'}
