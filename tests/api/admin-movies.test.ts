@@ -66,6 +66,34 @@ describe.each(ENGINES)('movie moderation (%s)', (engine) => {
     expect((await row(movie.id))?.title).toBe(movie.title);
   });
 
+  it("lists newest first by default with who added each, and remembers each staff member's last visit on the server", async () => {
+    await server.database.db.updateTable('users').set({ display_name: 'Ursula User' }).where('id', '=', user.uid).execute();
+    const marker = unique('Newest');
+    const added = [await addMovie(`${marker} A`), await addMovie(`${marker} B`), await addMovie(`${marker} C`)];
+    const first = await staff.call<{ movies: AdminMovie[]; next: string | null }>(
+      'GET',
+      `/api/admin/movies?q=${encodeURIComponent(marker)}&limit=2`,
+    );
+    expect(first.body.movies.map((m) => m.title)).toEqual([added[2]!.title, added[1]!.title]);
+    expect(first.body.movies[0]).toMatchObject({ addedBy: 'Ursula User', createdAt: added[2]!.createdAt });
+    const second = await staff.call<{ movies: AdminMovie[]; next: string | null }>(
+      'GET',
+      `/api/admin/movies?q=${encodeURIComponent(marker)}&limit=2&after=${encodeURIComponent(first.body.next!)}`,
+    );
+    expect(second.body.movies.map((m) => m.title)).toEqual([added[0]!.title]);
+    expect(second.body.next).toBeNull();
+    expect((await staff.call('GET', '/api/admin/movies?after=not-a-cursor')).status).toBe(400);
+    expect((await staff.call('GET', '/api/admin/movies?sort=rating')).status).toBe(400);
+
+    // Visits: the first has none before it; the next answers the previous one, per person.
+    const visitor = await newPerson(server, ['staff'], 'visitor');
+    const firstVisit = await visitor.call<{ lastVisitAt: string | null }>('POST', '/api/admin/movies/visit');
+    expect(firstVisit).toMatchObject({ status: 200, body: { lastVisitAt: null } });
+    const again = await visitor.call<{ lastVisitAt: string | null }>('POST', '/api/admin/movies/visit');
+    expect(Date.parse(again.body.lastVisitAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await user.call('POST', '/api/admin/movies/visit')).status).toBe(403);
+  });
+
   it('lets staff and admins search, with paging and literal wildcards', async () => {
     const marker = unique('Find%me_');
     const movies = [await addMovie(`${marker} A`), await addMovie(`${marker} B`), await addMovie(`${marker} C`)];
@@ -73,13 +101,13 @@ describe.each(ENGINES)('movie moderation (%s)', (engine) => {
     for (const who of [staff, admin]) {
       const first = await who.call<{ movies: AdminMovie[]; next: string | null }>(
         'GET',
-        `/api/admin/movies?q=${encodeURIComponent(marker.toUpperCase())}&limit=2`,
+        `/api/admin/movies?q=${encodeURIComponent(marker.toUpperCase())}&sort=title&limit=2`,
       );
       expect(first.status).toBe(200);
       expect(first.body.movies.map((m) => m.title)).toEqual([movies[0]!.title, movies[1]!.title]);
       const second = await who.call<{ movies: AdminMovie[]; next: string | null }>(
         'GET',
-        `/api/admin/movies?q=${encodeURIComponent(marker)}&limit=2&after=${encodeURIComponent(first.body.next!)}`,
+        `/api/admin/movies?q=${encodeURIComponent(marker)}&sort=title&limit=2&after=${encodeURIComponent(first.body.next!)}`,
       );
       expect(second.body.movies.map((m) => m.title)).toEqual([movies[2]!.title]);
       expect(second.body.next).toBeNull();

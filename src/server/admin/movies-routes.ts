@@ -7,13 +7,16 @@ import {
   adminMoviesQuerySchema,
   movieEditSchema,
   movieIdParams,
+  movieVisitSchema,
 } from '../../common/admin-movie-schemas';
 import { MOVIE_MESSAGES } from '../../common/movie-schema';
 import { auditRepository } from '../audit/repository';
 import { contentChanged } from '../cache/content-changes';
-import { conflict, notFound } from '../lib/http-error';
+import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import { type AlsoInTransaction, movieEditsRepository } from '../movies/edit-repository';
+import { consoleVisitsRepository } from './console-visits-repository';
 import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -45,12 +48,24 @@ const moviesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/movies',
     { ...staffOnly, schema: { querystring: adminMoviesQuerySchema, response: { 200: adminMoviesPageSchema, ...errors } } },
     async (request) => {
-      const { q, after, limit } = request.query;
-      const found = await movies.search({ text: q || undefined, after, limit: limit + 1 });
+      const { q, sort, after, limit } = request.query;
+      const before = sort === 'newest' ? decodeCursor(after) : undefined;
+      if (sort === 'newest' && after !== undefined && !before) {
+        throw badRequest('That page cursor is not valid; start again from the first page.', { after: 'is not valid' });
+      }
+      const found = await movies.search({ text: q || undefined, sort, after, before, limit: limit + 1 });
       const page = found.slice(0, limit);
-      return { movies: page, next: found.length > limit ? page.at(-1)!.title : null };
+      const last = page.at(-1);
+      const next = found.length > limit && last ? (sort === 'title' ? last.title : encodeCursor(last.createdAt, last.id)) : null;
+      return { movies: page, next };
     },
   );
+
+  // The movie list marks what was added since the staff member's last visit: remembered on the
+  // server, per person, so it follows them from device to device.
+  app.post('/api/admin/movies/visit', { ...staffOnly, schema: { response: { 200: movieVisitSchema, ...errors } } }, async (request) => ({
+    lastVisitAt: await consoleVisitsRepository(app.database.db).visit(actorOf(request).id, 'movies', new Date().toISOString()),
+  }));
 
   app.get(
     '/api/admin/movies/:id',

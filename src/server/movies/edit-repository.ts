@@ -38,12 +38,39 @@ export function movieEditsRepository(db: Kysely<Database>) {
     trx.selectFrom('movies').select(['id', 'title', 'genres', 'created_at']).where('id', '=', id).executeTakeFirst();
 
   return {
-    /** Titles containing the text (any case), in title order, keyset-paged by title. */
-    async search(options: { text?: string | undefined; after?: string | undefined; limit: number }): Promise<StoredMovie[]> {
-      let query = db.selectFrom('movies').select(['id', 'title', 'genres', 'created_at']);
-      if (options.text) query = query.where(sql<boolean>`lower(title) like lower(${containsPattern(options.text)}) escape '!'`);
-      if (options.after !== undefined) query = query.where('title', '>', options.after);
-      return (await query.orderBy('title').limit(options.limit).execute()).map(stored);
+    /**
+     * Titles containing the text (any case), with who added each (display name, else email).
+     * `title`: title order, keyset-paged by title; `newest`: newest first, paged by (added, id).
+     */
+    async search(options: {
+      text?: string | undefined;
+      sort: 'title' | 'newest';
+      after?: string | undefined;
+      before?: { at: string; id: string } | undefined;
+      limit: number;
+    }): Promise<(StoredMovie & { addedBy: string | null })[]> {
+      let query = db
+        .selectFrom('movies')
+        .leftJoin('users', 'users.id', 'movies.created_by')
+        .select(['movies.id', 'movies.title', 'movies.genres', 'movies.created_at', 'users.display_name', 'users.email']);
+      if (options.text) query = query.where(sql<boolean>`lower(movies.title) like lower(${containsPattern(options.text)}) escape '!'`);
+      if (options.sort === 'title') {
+        if (options.after !== undefined) query = query.where('movies.title', '>', options.after);
+        query = query.orderBy('movies.title');
+      } else {
+        const before = options.before;
+        if (before) {
+          query = query.where((eb) =>
+            eb.or([
+              eb('movies.created_at', '<', before.at),
+              eb.and([eb('movies.created_at', '=', before.at), eb('movies.id', '<', before.id)]),
+            ]),
+          );
+        }
+        query = query.orderBy('movies.created_at', 'desc').orderBy('movies.id', 'desc');
+      }
+      const rows = await query.limit(options.limit).execute();
+      return rows.map((row) => ({ ...stored(row), addedBy: row.display_name?.trim() || row.email || null }));
     },
 
     async findById(id: string): Promise<StoredMovie | null> {

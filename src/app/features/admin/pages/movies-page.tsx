@@ -1,13 +1,14 @@
-import { IonButton, IonItem, IonLabel, IonList, IonSearchbar, IonSpinner } from '@ionic/react';
-import { useState } from 'react';
+import { IonButton, IonItem, IonLabel, IonList, IonSearchbar, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { useEffect, useState } from 'react';
 import type { AdminMovie } from '../../../../common/admin-movie-schemas';
 import { ApiError } from '../../../../common/api-error';
 import type { NewMovie } from '../../../../common/movie-schema';
-import { deleteMovie, saveMovie, searchMovies } from '../api/movies-admin-api';
+import { deleteMovie, type MovieSort, recordMoviesVisit, saveMovie, searchMovies } from '../api/movies-admin-api';
 import { ActionStatus } from '../components/action-status';
 import { ConsolePage } from '../components/console-page';
 import { MovieEditForm } from '../components/movie-edit-form';
 import { Pager } from '../components/pager';
+import { showTime } from '../state/audit-format';
 import { useGuardedAction } from '../state/use-guarded-action';
 import { useKeysetPages } from '../state/use-keyset-pages';
 import '../manage.css';
@@ -25,8 +26,17 @@ function MovieModeration() {
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const action = useGuardedAction();
-  const pages = useKeysetPages(text, async (cursor) => {
-    const answer = await searchMovies(text, cursor);
+  const [sort, setSort] = useState<MovieSort>('newest');
+  // The previous visit, remembered on the server per staff member: movies added since are "New".
+  const [lastVisit, setLastVisit] = useState<string | null>(null);
+  useEffect(() => {
+    recordMoviesVisit().then(
+      (answer) => setLastVisit(answer.lastVisitAt),
+      () => undefined,
+    );
+  }, []);
+  const pages = useKeysetPages(`${sort}\n${text}`, async (cursor) => {
+    const answer = await searchMovies(text, cursor, sort);
     return { items: answer.movies, next: answer.next };
   });
 
@@ -63,6 +73,18 @@ function MovieModeration() {
         aria-label="Search movies by title"
         maxlength={200}
       />
+      <IonSelect
+        className="movies-sort"
+        label="Order"
+        labelPlacement="stacked"
+        fill="outline"
+        interface="popover"
+        value={sort}
+        onIonChange={(event) => setSort(event.detail.value === 'title' ? 'title' : 'newest')}
+      >
+        <IonSelectOption value="newest">Newest first</IonSelectOption>
+        <IonSelectOption value="title">Title, A to Z</IonSelectOption>
+      </IonSelect>
       <div role="status" className="manage-count">
         {pages.loading ? <IonSpinner aria-label="Loading movies" /> : pages.error ? null : `${pages.items.length} shown`}
       </div>
@@ -80,8 +102,15 @@ function MovieModeration() {
             ) : (
               <>
                 <IonLabel className="ion-text-wrap">
-                  <h2>{movie.title}</h2>
+                  <h2>
+                    {movie.title}
+                    {lastVisit !== null && movie.createdAt > lastVisit && <span className="manage-badge manage-badge--new"> New</span>}
+                  </h2>
                   <p>{movie.genres.join(', ')}</p>
+                  <p>
+                    Added {showTime(movie.createdAt)}
+                    {movie.addedBy ? ` by ${movie.addedBy}` : ''}
+                  </p>
                 </IonLabel>
                 <div className="manage-row-actions" slot="end">
                   <IonButton fill="outline" size="small" aria-label={`Edit ${movie.title}`} onClick={() => setEditing(movie.id)}>
