@@ -34,6 +34,7 @@ async function signUp(page: Page, email: string, password: string) {
   await fillCredentials(page, email, password);
   await visiblePage(page).getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+  await waitForIonicPage(page);
 }
 
 async function expectMenuLoggedIn(page: Page, loggedIn: boolean, timeout?: number) {
@@ -84,6 +85,7 @@ test.describe('accounts', () => {
       .locator('ion-item', { hasText: /^Account$/ })
       .click();
     await expect(page).toHaveURL(/\/account$/);
+    await waitForIonicPage(page);
     await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
     await expect(visiblePage(page).getByText('Member since')).toBeVisible();
     await checkA11y(page);
@@ -96,6 +98,7 @@ test.describe('accounts', () => {
 
     await menu(page).getByText('Logout', { exact: true }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await waitForIonicPage(page);
     await expectMenuLoggedIn(page, false);
     expect(await page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
     expect(await readDeviceStorage(page, 'hasLoggedIn')).toBeNull();
@@ -112,6 +115,7 @@ test.describe('accounts', () => {
     await visiblePage(page).getByLabel('Password', { exact: true }).fill('second password 2');
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/account$/);
+    await waitForIonicPage(page);
     await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
 
     await visiblePage(page).getByRole('button', { name: 'Delete account' }).click();
@@ -120,6 +124,7 @@ test.describe('accounts', () => {
     await alert.locator('input').fill('second password 2');
     await alert.getByRole('button', { name: 'Delete account' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await waitForIonicPage(page);
     await expect(page.locator('ion-toast', { hasText: 'Your account has been deleted' })).toBeVisible();
     await expectMenuLoggedIn(page, false);
 
@@ -260,6 +265,7 @@ test.describe('accounts', () => {
     await fillCredentials(page, email, 'next password 1');
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/charts-and-graphs$/);
+    await waitForIonicPage(page);
 
     // Another site is never a destination, however the address is dressed up: each of these
     // normalises to `//evil.example/...` in the browser.
@@ -287,6 +293,7 @@ test.describe('accounts', () => {
     await waitForIonicPage(page);
     await visiblePage(page).getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    await waitForIonicPage(page);
     await expect(visiblePage(page).locator('ion-title')).toHaveText('Forgot password');
     await visiblePage(page).getByLabel('Email').fill(email);
     await visiblePage(page).getByRole('button', { name: 'Send reset link' }).click();
@@ -401,6 +408,7 @@ test.describe('forgot password, from the mail to a new password', () => {
     await visiblePage(page).getByLabel('New password', { exact: true }).fill('remembered password 2');
     await visiblePage(page).getByRole('button', { name: 'Save password and log in' }).click();
     await expect(page).toHaveURL(/\/account$/);
+    await waitForIonicPage(page);
     await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
 
     // The link works once.

@@ -39,6 +39,7 @@ async function logIn(page: Page, email: string, next: string, password = STAFF_P
   await visiblePage(page).getByLabel('Password', { exact: true }).fill(password);
   await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
+  await waitForIonicPage(page);
 }
 
 /** A browser context of its own that has seen the tutorial. */
@@ -48,6 +49,7 @@ async function newContext(browser: Browser, baseURL: string | undefined): Promis
   await page.goto('/tutorial');
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  await waitForIonicPage(page);
   return { context, page };
 }
 
@@ -87,6 +89,7 @@ test('the first administrator is made through the setup link from the log, then 
     await visiblePage(page).getByLabel('Password', { exact: true }).fill('a long admin password');
     await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/admin$/);
+    await waitForIonicPage(page);
     await expect(visiblePage(page).getByText(`Signed in as ${email}.`)).toBeVisible();
     await expect(visiblePage(page).getByRole('heading', { name: 'Administration' })).toBeVisible();
     // The only administrator cannot lock the installation out: the refusal is said as a sentence.

@@ -119,6 +119,7 @@ test.describe('video example', () => {
 
     await page.getByRole('link', { name: '2023' }).click();
     await expect(page).toHaveURL(/\/video-example\/2023$/);
+    await waitForIonicPage(page);
     await expect(page.getByRole('heading', { level: 1, name: '2023 in review' })).toBeVisible();
   });
 

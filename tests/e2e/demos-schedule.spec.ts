@@ -49,6 +49,7 @@ test.describe('Daily Activities', () => {
 
     await page.getByRole('link', { name: 'Wi-Fi Clinic' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/schedule\/wifi-clinic$/);
+    await waitForIonicPage(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Wi-Fi Clinic' })).toBeVisible();
     await expect(page.getByText('Networks track')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove from Favorites' })).toBeVisible();
@@ -66,5 +67,6 @@ test.describe('an unknown activity', () => {
     await expect(page.getByRole('heading', { name: 'Activity not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to the Schedule' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/schedule$/);
+    await waitForIonicPage(page);
   });
 });

@@ -9,6 +9,7 @@ test.describe('tutorial', () => {
     // First visit of the app area: the tutorial, with the menu off.
     await page.goto('/app/tabs/minesweeper');
     await expect(page).toHaveURL(/\/tutorial$/);
+    await waitForIonicPage(page);
     await expect(page.getByRole('heading', { name: 'Welcome to Northwind' })).toBeVisible();
     await expect(menu).toHaveJSProperty('disabled', true);
     await expect.poll(() => readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
@@ -17,6 +18,7 @@ test.describe('tutorial', () => {
     // Skip: done, menu back, the demo.
     await page.getByRole('button', { name: 'Skip' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await waitForIonicPage(page);
     await expect(menu).toHaveJSProperty('disabled', false);
     expect(await readDeviceStorage(page, 'ion_did_tutorial')).toBe(true);
 
@@ -24,11 +26,13 @@ test.describe('tutorial', () => {
     await page.goto('/app/tabs/minesweeper');
     await waitForIonicPage(page);
     await expect(page).toHaveURL(/\/app\/tabs\/minesweeper$/);
+    await waitForIonicPage(page);
 
     // Show Tutorial in the menu: flag cleared, menu off, /tutorial.
     await page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').first().click();
     await menu.getByText('Show Tutorial', { exact: true }).click();
     await expect(page).toHaveURL(/\/tutorial$/);
+    await waitForIonicPage(page);
     await expect.poll(() => readDeviceStorage(page, 'ion_did_tutorial')).toBe(false);
     await expect(menu).toHaveJSProperty('disabled', true);
 
@@ -41,6 +45,7 @@ test.describe('tutorial', () => {
     await expect(page.getByRole('heading', { name: 'Take a break' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await waitForIonicPage(page);
     await expect(menu).toHaveJSProperty('disabled', false);
     expect(await readDeviceStorage(page, 'ion_did_tutorial')).toBe(true);
     expect(await readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
@@ -49,8 +54,10 @@ test.describe('tutorial', () => {
   test("a first visit through a shared Demo link keeps the link's view after the tutorial", async ({ page }) => {
     await page.goto('/app/tabs/home?search=star');
     await expect(page).toHaveURL(/\/tutorial\?next=/);
+    await waitForIonicPage(page);
     await page.getByRole('button', { name: 'Skip' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/home\?search=star$/);
+    await waitForIonicPage(page);
     await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-searchbar input').first()).toHaveValue('star');
   });
 
@@ -99,6 +106,7 @@ test.describe('tutorial', () => {
     await page.goto('/app/tabs/home');
     await expect(page.getByRole('heading', { name: 'Welcome to Northwind' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/tutorial$/);
+    await waitForIonicPage(page);
     expect(await page.evaluate(() => (window as unknown as { __seen: { list: boolean } }).__seen.list)).toBe(false);
   });
 
@@ -121,6 +129,7 @@ test.describe('tutorial', () => {
           await page.goto('/tutorial');
           await page.getByRole('button', { name: 'Skip' }).click();
           await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+          await waitForIonicPage(page);
         }
         await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(arrival);
@@ -139,6 +148,7 @@ test.describe('tutorial', () => {
     await waitForIonicPage(page);
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/\/charts-and-graphs$/);
+    await waitForIonicPage(page);
   });
 });
 
@@ -154,6 +164,7 @@ const CARDS = [
 
 test.describe('demo hub', () => {
   test('has a card for each demo and each card opens its demo', async ({ page }) => {
+    test.setTimeout(90_000); // seven cards, each a fresh load and a move, at the suite's CPU slowdown
     await markTutorialSeen(page);
     await page.goto('/home');
     await waitForIonicPage(page);

@@ -47,6 +47,7 @@ const providerAlert = (page: Page) => visiblePage(page).getByRole('group', { nam
 
 async function expectSignedInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/account$/);
+  await waitForIonicPage(page);
   await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
 }
 

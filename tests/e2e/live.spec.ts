@@ -27,6 +27,7 @@ async function openContext(
   await page.goto('/tutorial');
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  await waitForIonicPage(page);
   await expect(summary(page)).toBeVisible();
   return { context, page, streamOpen };
 }
@@ -39,6 +40,7 @@ async function signUp(page: Page) {
   await form.getByLabel('Password', { exact: true }).fill('a long enough password');
   await form.getByRole('button', { name: /sign up|create account/i }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  await waitForIonicPage(page);
   await expect(summary(page)).toBeVisible();
 }
 

@@ -47,6 +47,7 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/tutorial');
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+  await waitForIonicPage(page);
 });
 
 let users = 0;
@@ -226,6 +227,7 @@ test.describe('the movie options popover', () => {
     await expect(rows(page).filter({ hasText: 'Amélie' }).getByRole('link')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/movie-example\?title=Am%C3%A9lie$/);
+    await waitForIonicPage(page);
     await expect(activePage(page).getByRole('heading', { level: 1 })).toHaveText('Amélie');
   });
 
@@ -301,6 +303,7 @@ test.describe('the movie options popover', () => {
     await form.getByLabel('Password', { exact: true }).fill('a long enough password');
     await form.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(new RegExp(`${LIST}\\?search=alien$`));
+    await waitForIonicPage(page);
     await expect(searchInput(page)).toHaveValue('alien');
     await expect(rows(page).locator('.movie-row__title')).toHaveText(['Alien']);
     await (await openMore(page)).getByText('Add Movie').click();

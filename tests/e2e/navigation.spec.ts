@@ -84,18 +84,18 @@ for (const size of SIZES) {
       await expectPainted(heading(page, 'Log in'));
     });
 
-    test("a console section opens from the console's home, painted", async ({ page, request }) => {
+    test("a user's page opens from the console's user list, painted", async ({ page, request }) => {
       const admin = await createStaffAccount(request, ['admin'], 'navigation');
-      await page.goto('/login?next=%2Fadmin');
+      await page.goto('/login?next=%2Fadmin%2Fusers');
       await waitForIonicPage(page);
       await shownPage(page).getByLabel('Email').fill(admin.email);
       await shownPage(page).getByLabel('Password', { exact: true }).fill(admin.password);
       await press(shownPage(page).getByRole('button', { name: 'Log in' }));
-      await expect(page).toHaveURL(/\/admin$/);
-      await expectPainted(shownPage(page).getByRole('heading', { name: 'Administration' }), { timeout: 10_000 });
-      await press(shownPage(page).getByRole('link', { name: /Users/ }));
       await expect(page).toHaveURL(/\/admin\/users$/);
-      await expectPainted(heading(page, 'Users'));
+      await waitForIonicPage(page);
+      await press(shownPage(page).getByRole('link', { name: new RegExp(admin.email.replace(/[.]/g, '\\.')) }));
+      await expect(page).toHaveURL(new RegExp(`/admin/users/${admin.uid}$`));
+      await expectPainted(heading(page, admin.email));
     });
   });
 }

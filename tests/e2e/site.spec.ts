@@ -95,6 +95,7 @@ test.describe('the header', () => {
       await page.goto('/');
       await main.getByRole('link', { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await waitForIonicPage(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(main.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
     }
@@ -156,6 +157,7 @@ test.describe('the header', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await popover.getByRole('link', { name: 'Demo' }).click();
     await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await waitForIonicPage(page);
   });
 });
 
