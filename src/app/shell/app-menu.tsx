@@ -1,5 +1,6 @@
 import { IonMenu } from '@ionic/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 export const MENU_ID = 'main-menu';
 export const CONTENT_ID = 'main';
@@ -15,6 +16,8 @@ const splitPaneShown = () => typeof window !== 'undefined' && window.matchMedia?
 /** The side menu of spec section 2. */
 export function AppMenu() {
   const [wanted, setWanted] = useState(splitPaneShown);
+  // The staff console has a menu of its own (features/admin/components/console-menu.tsx).
+  const inConsole = /^\/admin(\/|$)/.test(useLocation().pathname);
 
   useEffect(() => {
     if (wanted || typeof window === 'undefined' || !window.matchMedia) return;
@@ -27,7 +30,7 @@ export function AppMenu() {
   }, [wanted]);
 
   return (
-    <IonMenu menuId={MENU_ID} contentId={CONTENT_ID} type="overlay" onIonWillOpen={() => setWanted(true)}>
+    <IonMenu menuId={MENU_ID} contentId={CONTENT_ID} type="overlay" disabled={inConsole} onIonWillOpen={() => setWanted(true)}>
       {wanted && (
         <Suspense fallback={null}>
           <AppMenuContent />

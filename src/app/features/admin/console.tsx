@@ -1,5 +1,7 @@
-import { IonRouterOutlet } from '@ionic/react';
+import { IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { Route } from 'react-router-dom';
+import { CONSOLE_CONTENT_ID, CONSOLE_SPLIT_WHEN, ConsoleMenu } from './components/console-menu';
+import './admin.css';
 import { lazyPage } from '../../shell/lazy-page';
 
 // Each section of the console is its own chunk, loaded when it is opened.
@@ -15,21 +17,28 @@ const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const SettingsPage = lazyPage(() => import('./pages/settings-page'));
 const InvitationPage = lazyPage(() => import('./pages/invitation-page'));
 
-/** The staff console under /admin (the app face; none of it loads for visitors). */
+/**
+ * The staff console under /admin (the app face; none of it loads for visitors): a frame of its
+ * own, its menu beside the pages on a wide screen (the demo's side menu is off here), and the
+ * console's pages in their own outlet.
+ */
 export default function Console() {
   return (
-    <IonRouterOutlet>
-      <Route path="/admin" element={<HomePage />} />
-      <Route path="/admin/content/:kind" element={<ContentListPage />} />
-      <Route path="/admin/content/:kind/:id" element={<ContentEditPage />} />
-      <Route path="/admin/inbox" element={<InboxPage />} />
-      <Route path="/admin/inbox/:id" element={<InboxMessagePage />} />
-      <Route path="/admin/movies" element={<MoviesPage />} />
-      <Route path="/admin/users" element={<UsersPage />} />
-      <Route path="/admin/users/:uid" element={<UserPage />} />
-      <Route path="/admin/audit" element={<AuditPage />} />
-      <Route path="/admin/settings" element={<SettingsPage />} />
-      <Route path="/admin/invitation" element={<InvitationPage />} />
-    </IonRouterOutlet>
+    <IonSplitPane contentId={CONSOLE_CONTENT_ID} when={CONSOLE_SPLIT_WHEN}>
+      <ConsoleMenu />
+      <IonRouterOutlet id={CONSOLE_CONTENT_ID}>
+        <Route path="/admin" element={<HomePage />} />
+        <Route path="/admin/content/:kind" element={<ContentListPage />} />
+        <Route path="/admin/content/:kind/:id" element={<ContentEditPage />} />
+        <Route path="/admin/inbox" element={<InboxPage />} />
+        <Route path="/admin/inbox/:id" element={<InboxMessagePage />} />
+        <Route path="/admin/movies" element={<MoviesPage />} />
+        <Route path="/admin/users" element={<UsersPage />} />
+        <Route path="/admin/users/:uid" element={<UserPage />} />
+        <Route path="/admin/audit" element={<AuditPage />} />
+        <Route path="/admin/settings" element={<SettingsPage />} />
+        <Route path="/admin/invitation" element={<InvitationPage />} />
+      </IonRouterOutlet>
+    </IonSplitPane>
   );
 }

@@ -1,4 +1,11 @@
-import type { InboxMessage, InboxMessageDetail, InboxPage, InboxPreferences, InboxStatus } from '../../../../common/inbox-schemas';
+import type {
+  InboxMessage,
+  InboxMessageDetail,
+  InboxPage,
+  InboxPreferences,
+  InboxStatus,
+  InboxSummary,
+} from '../../../../common/inbox-schemas';
 import { getIdToken } from '../../../lib/auth-session';
 import { adminRequest } from './admin-api';
 
@@ -56,3 +63,6 @@ export async function downloadInboxCsv(filter: InboxFilter): Promise<void> {
 }
 
 export type InboxLiveEvent = { kind: 'add' | 'update'; message: InboxMessage } | { kind: 'reset' };
+
+/** How many messages are new, and the newest few (the console's menu and home). */
+export const fetchInboxSummary = () => adminRequest<InboxSummary>('/inbox/summary');

@@ -1,9 +1,21 @@
-import { IonButton, IonContent, IonPage, IonSpinner, useIonRouter } from '@ionic/react';
+import {
+  IonBackButton,
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonMenuButton,
+  IonPage,
+  IonSpinner,
+  IonTitle,
+  IonToolbar,
+  useIonRouter,
+} from '@ionic/react';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AdminSession } from '../../../../common/admin-schemas';
-import { AppHeader } from '../../../shell/app-header';
 import { useAdminSession } from '../state/use-admin-session';
+import { CONSOLE_MENU_ID } from './console-menu';
 import '../admin.css';
 
 export interface ConsolePageProps {
@@ -34,7 +46,16 @@ export function ConsolePage({ title, requires = 'staff', defaultHref = '/admin',
   const allowed = state.status === 'ready' && (requires === 'staff' || state.session.roles.includes('admin'));
   return (
     <IonPage>
-      <AppHeader title={title} defaultHref={defaultHref} />
+      {/* The console's header: its menu button opens the console's menu, not the demo's. */}
+      <IonHeader>
+        <IonToolbar>
+          <IonButtons slot="start">
+            <IonBackButton defaultHref={defaultHref} />
+            <IonMenuButton menu={CONSOLE_MENU_ID} aria-label="Open the console menu" />
+          </IonButtons>
+          <IonTitle>{title}</IonTitle>
+        </IonToolbar>
+      </IonHeader>
       <IonContent className="ion-padding admin-page">
         <div className="admin-page__body">
           {state.status === 'loading' || state.status === 'anonymous' ? (

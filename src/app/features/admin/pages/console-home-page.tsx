@@ -1,55 +1,195 @@
-import { IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
+import { IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AdminSession, AuditEntry } from '../../../../common/admin-schemas';
+import type { InboxSummary } from '../../../../common/inbox-schemas';
+import { fetchAudit } from '../api/audit-api';
+import { fetchInboxSummary } from '../api/inbox-api';
 import { ConsolePage } from '../components/console-page';
+import { showTime } from '../state/audit-format';
+import { inboxTime } from '../state/inbox-format';
 
-const STAFF_SECTIONS = [
-  { href: '/admin/content/services', title: 'Services', note: 'What the company offers' },
-  { href: '/admin/content/core-values', title: 'Core values', note: 'The About Us page' },
-  { href: '/admin/content/client-reviews', title: 'Client reviews', note: 'The landing page' },
-  { href: '/admin/content/team-members', title: 'Team members', note: 'Our Team and each member’s page' },
-  { href: '/admin/inbox', title: 'Contact Us inbox', note: 'Messages from visitors' },
-  { href: '/admin/movies', title: 'Movie list', note: 'Edit or remove movies of the demo' },
-] as const;
+type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 
-const ADMIN_SECTIONS = [
-  { href: '/admin/users', title: 'Users', note: 'Accounts, roles, disabling' },
-  { href: '/admin/audit', title: 'Audit log', note: 'Every staff action' },
-  { href: '/admin/settings', title: 'Settings', note: 'Sign-up and sign-in rules' },
-] as const;
+const NO_FILTER = { actorId: '', action: '', itemType: '', itemId: '' };
+/** Audit item types that are company content (what "Recently edited content" lists). */
+const CONTENT_TYPES: Record<string, { label: string; path: string }> = {
+  service: { label: 'Service', path: '/admin/content/services' },
+  core_value: { label: 'Core value', path: '/admin/content/core-values' },
+  client_review: { label: 'Client review', path: '/admin/content/client-reviews' },
+  team_member: { label: 'Team member', path: '/admin/content/team-members' },
+};
 
-interface Section {
-  href: string;
-  title: string;
-  note: string;
+function useLoaded<T>(load: (() => Promise<T>) | null): Loaded<T> | null {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  useEffect(() => {
+    if (!load) return;
+    let active = true;
+    load()
+      .then((value) => active && setState({ status: 'ready', value }))
+      .catch(
+        (error: unknown) =>
+          active && setState({ status: 'error', message: error instanceof Error ? error.message : 'This could not be read.' }),
+      );
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once when the page opens
+  }, []);
+  return load ? state : null;
 }
 
-function SectionList({ heading, sections }: { heading: string; sections: readonly Section[] }) {
+const messagesText = (count: number) => (count === 1 ? '1 new message' : `${count} new messages`);
+/** A content item's name as the entry recorded it (after the change, or before a deletion). */
+function contentName(entry: AuditEntry): string {
+  for (const side of [entry.after, entry.before]) {
+    if (side && typeof side === 'object') {
+      const record = side as Record<string, unknown>;
+      for (const key of ['title', 'name', 'company']) if (typeof record[key] === 'string') return record[key];
+    }
+  }
+  return entry.itemLabel ?? entry.itemId ?? '';
+}
+const who = (entry: AuditEntry) => entry.actorName ?? entry.actorEmail ?? 'the command line';
+
+function Waiting({ what }: { what: string }) {
   return (
-    <IonList inset>
-      <IonListHeader>
-        <h2>{heading}</h2>
-      </IonListHeader>
-      {sections.map((section) => (
-        <IonItem key={section.href} routerLink={section.href} detail>
-          <IonLabel>
-            <h3>{section.title}</h3>
-            <p>{section.note}</p>
-          </IonLabel>
-        </IonItem>
-      ))}
-    </IonList>
+    <div className="admin-page__status" role="status">
+      <IonSpinner aria-label={`Loading ${what}`} />
+    </div>
+  );
+}
+
+function NewMessages() {
+  const summary = useLoaded<InboxSummary>(fetchInboxSummary)!;
+  return (
+    <section aria-labelledby="home-messages">
+      <h2 id="home-messages">New messages</h2>
+      {summary.status === 'loading' ? (
+        <Waiting what="the inbox" />
+      ) : summary.status === 'error' ? (
+        <p role="alert">{summary.message}</p>
+      ) : (
+        <>
+          <p className="console-home__count">
+            {summary.value.newCount === 0 ? 'No new messages.' : `${messagesText(summary.value.newCount)} in the inbox.`}
+          </p>
+          {summary.value.latestNew.length > 0 && (
+            <IonList inset aria-label="The latest new messages">
+              {summary.value.latestNew.map((message) => (
+                <IonItem key={message.id} routerLink={`/admin/inbox/${encodeURIComponent(message.id)}`} detail>
+                  <IonLabel>
+                    <strong>{message.subject ?? message.message.slice(0, 60)}</strong>
+                    <p>
+                      {message.name}, {inboxTime(message.date)}
+                    </p>
+                  </IonLabel>
+                </IonItem>
+              ))}
+            </IonList>
+          )}
+          <p>
+            <Link to="/admin/inbox">Open the inbox</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Activity({ admin }: { admin: boolean }) {
+  const audit = useLoaded(admin ? () => fetchAudit(NO_FILTER, null, 50) : null);
+  if (!audit)
+    return (
+      <section aria-labelledby="home-content">
+        <h2 id="home-content">Content</h2>
+        <p className="console-home__muted">What was edited lately is in the audit log, which administrators see.</p>
+        <IonList inset aria-label="Content lists">
+          {Object.values(CONTENT_TYPES).map((type) => (
+            <IonItem key={type.path} routerLink={type.path} detail>
+              <IonLabel>{type.label}s</IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      </section>
+    );
+  const entries = audit.status === 'ready' ? audit.value.entries : [];
+  const edited = entries.filter((entry) => entry.itemType in CONTENT_TYPES).slice(0, 5);
+  const recent = entries.slice(0, 5);
+  return (
+    <>
+      <section aria-labelledby="home-content">
+        <h2 id="home-content">Recently edited content</h2>
+        {audit.status === 'loading' ? (
+          <Waiting what="recent edits" />
+        ) : audit.status === 'error' ? (
+          <p role="alert">{audit.message}</p>
+        ) : edited.length === 0 ? (
+          <p>No content was edited lately.</p>
+        ) : (
+          <IonList inset aria-label="Recently edited content">
+            {edited.map((entry) => {
+              const type = CONTENT_TYPES[entry.itemType]!;
+              const href =
+                entry.itemId && !entry.action.endsWith('.delete') ? `${type.path}/${encodeURIComponent(entry.itemId)}` : type.path;
+              return (
+                <IonItem key={entry.id} routerLink={href} detail>
+                  <IonLabel>
+                    <strong>
+                      {type.label}: {contentName(entry)}
+                    </strong>
+                    <p>
+                      {entry.action.split('.').pop()?.replace(/_/g, ' ')} by {who(entry)}, {showTime(entry.at)}
+                    </p>
+                  </IonLabel>
+                </IonItem>
+              );
+            })}
+          </IonList>
+        )}
+      </section>
+      <section aria-labelledby="home-activity">
+        <h2 id="home-activity">Recent activity</h2>
+        {audit.status === 'ready' && recent.length === 0 ? (
+          <p>Nothing happened yet.</p>
+        ) : audit.status === 'ready' ? (
+          <IonList inset aria-label="Recent activity">
+            {recent.map((entry) => (
+              <IonItem key={entry.id}>
+                <IonLabel>
+                  <strong>{entry.action}</strong>
+                  <p>
+                    {who(entry)}
+                    {entry.itemLabel || entry.itemId ? `, ${entry.itemLabel ?? entry.itemId}` : ''}, {showTime(entry.at)}
+                  </p>
+                </IonLabel>
+              </IonItem>
+            ))}
+          </IonList>
+        ) : null}
+        <p>
+          <Link to="/admin/audit">The whole audit log</Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+function Home({ session }: { session: AdminSession }) {
+  return (
+    <div className="console-home">
+      <h1>What needs attention</h1>
+      <p>Signed in as {session.email}.</p>
+      <NewMessages />
+      <Activity admin={session.roles.includes('admin')} />
+    </div>
   );
 }
 
 export default function ConsoleHomePage() {
   return (
     <ConsolePage title="Staff console" defaultHref="/app/tabs/home">
-      {(session) => (
-        <>
-          <p>Signed in as {session.email}.</p>
-          <SectionList heading="Site and demo" sections={STAFF_SECTIONS} />
-          {session.roles.includes('admin') && <SectionList heading="Administration" sections={ADMIN_SECTIONS} />}
-        </>
-      )}
+      {(session) => <Home session={session} />}
     </ConsolePage>
   );
 }

@@ -8,9 +8,15 @@ import { ConsolePage } from '../components/console-page';
 import { ContentConflict } from '../components/content-conflict';
 import { ContentFormFields } from '../components/content-form-fields';
 import { ContentImageField, uploadProblem } from '../components/content-image-field';
-import { inputOf, isContentKind, KIND_SPECS } from '../state/content-rules';
+import { formValuesOf, inputOf, isContentKind, KIND_SPECS, type FormValues } from '../state/content-rules';
 import { useContentEditor } from '../state/use-content-editor';
+import { useLeaveGuard } from '../state/use-leave-guard';
 import '../content.css';
+
+/** Whether the form differs from what was loaded (spaces at either end do not count: the server trims them). */
+function changedFrom(values: FormValues, saved: FormValues): boolean {
+  return Object.keys(saved).some((name) => (values[name] ?? '').trim() !== (saved[name] ?? '').trim());
+}
 
 export default function ContentEditPage() {
   const { kind: param, id = 'new' } = useParams();
@@ -34,6 +40,9 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   const [notice, setNotice] = useState<string | null>(
     new URLSearchParams(location.search).has('created') ? `The ${spec.singular} was created; the site shows it now.` : null,
   );
+
+  const dirty = editor.loaded.status === 'ready' && changedFrom(editor.values, formValuesOf(kind, editor.item));
+  const guard = useLeaveGuard(dirty);
 
   if (editor.loaded.status === 'loading')
     return (
@@ -59,6 +68,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
       const input = inputOf(kind, editor.values);
       if (editor.isNew) {
         const created = await createContent(kind, input);
+        guard.allowNext();
         router.push(`/admin/content/${kind}/${encodeURIComponent(created.id)}?created=1`, 'none', 'replace');
         return;
       }

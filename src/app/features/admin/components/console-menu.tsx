@@ -1,0 +1,146 @@
+import { IonContent, IonFooter, IonHeader, IonIcon, IonItem, IonMenu, IonMenuToggle, IonTitle, IonToggle, IonToolbar } from '@ionic/react';
+import {
+  arrowBackOutline,
+  chatbubblesOutline,
+  documentTextOutline,
+  filmOutline,
+  gridOutline,
+  listOutline,
+  moonOutline,
+  peopleOutline,
+  settingsOutline,
+} from 'ionicons/icons';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useDarkMode } from '../../../../common/use-dark-mode';
+import { useAdminSession } from '../state/use-admin-session';
+import { useInboxSummary } from '../state/use-inbox-summary';
+
+export const CONSOLE_MENU_ID = 'console-menu';
+export const CONSOLE_CONTENT_ID = 'console-main';
+/** From this width the console's menu stays beside its pages (a laptop); below it, a menu button opens it. */
+export const CONSOLE_SPLIT_WHEN = '(min-width: 992px)';
+
+interface ConsoleLink {
+  title: string;
+  url: string;
+  icon: string;
+}
+
+const CONTENT: ConsoleLink[] = [
+  { title: 'Services', url: '/admin/content/services', icon: documentTextOutline },
+  { title: 'Core values', url: '/admin/content/core-values', icon: documentTextOutline },
+  { title: 'Client reviews', url: '/admin/content/client-reviews', icon: documentTextOutline },
+  { title: 'Team members', url: '/admin/content/team-members', icon: documentTextOutline },
+];
+const ADMIN: ConsoleLink[] = [
+  { title: 'Users', url: '/admin/users', icon: peopleOutline },
+  { title: 'Audit log', url: '/admin/audit', icon: listOutline },
+  { title: 'Settings', url: '/admin/settings', icon: settingsOutline },
+];
+
+/** The page a link stands for is shown (the dashboard only at /admin itself; a section also for its inner pages). */
+export function isCurrentSection(pathname: string, url: string): 'page' | 'section' | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === url) return 'page';
+  if (url !== '/admin' && path.startsWith(`${url}/`)) return 'section';
+  return null;
+}
+
+/**
+ * The console's own navigation (issue 23): it replaces the demo's side menu under /admin. A
+ * menu of its own (its own id), beside the pages on a wide screen and behind a menu button
+ * on a phone. The menu element is the navigation landmark ("Staff console").
+ */
+export function ConsoleMenu() {
+  const { pathname } = useLocation();
+  const session = useAdminSession();
+  const ready = session.status === 'ready';
+  const admin = ready && session.session.roles.includes('admin');
+  const summary = useInboxSummary(ready);
+  const [dark, setDark] = useDarkMode();
+
+  // Plain links (not ion-items): aria-current must sit on the link itself, where ion-item
+  // cannot forward it; the menu toggle closes the menu on a phone after a choice.
+  const link = (item: ConsoleLink, badge?: number) => {
+    const current = isCurrentSection(pathname, item.url);
+    return (
+      <li key={item.url}>
+        <IonMenuToggle autoHide={false}>
+          <Link
+            to={item.url}
+            className={current ? 'console-menu__link console-menu__link--current' : 'console-menu__link'}
+            aria-current={current === 'page' ? 'page' : current === 'section' ? 'location' : undefined}
+          >
+            <IonIcon icon={item.icon} aria-hidden="true" />
+            <span className="console-menu__label">{item.title}</span>
+            {badge !== undefined && badge > 0 && (
+              <span className="console-menu__badge">
+                {badge}
+                <span className="console-menu__hidden"> new</span>
+              </span>
+            )}
+          </Link>
+        </IonMenuToggle>
+      </li>
+    );
+  };
+  const group = (id: string, label: string, links: ReactNode) => (
+    <div className="console-menu__group">
+      <p id={id} className="console-menu__group-label">
+        {label}
+      </p>
+      <ul aria-labelledby={id}>{links}</ul>
+    </div>
+  );
+
+  return (
+    <IonMenu menuId={CONSOLE_MENU_ID} contentId={CONSOLE_CONTENT_ID} type="overlay" aria-label="Staff console" className="console-menu">
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>Staff console</IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        <ul className="console-menu__top">{link({ title: 'Dashboard', url: '/admin', icon: gridOutline })}</ul>
+        {group(
+          'console-menu-content',
+          'Content',
+          CONTENT.map((item) => link(item)),
+        )}
+        {group(
+          'console-menu-work',
+          'Work',
+          <>
+            {link({ title: 'Inbox', url: '/admin/inbox', icon: chatbubblesOutline }, summary?.newCount)}
+            {link({ title: 'Movies', url: '/admin/movies', icon: filmOutline })}
+          </>,
+        )}
+        {admin &&
+          group(
+            'console-menu-admin',
+            'Administration',
+            ADMIN.map((item) => link(item)),
+          )}
+        <ul className="console-menu__top">
+          <li>
+            <a className="console-menu__link" href="/">
+              <IonIcon icon={arrowBackOutline} aria-hidden="true" />
+              <span className="console-menu__label">Back to the site</span>
+            </a>
+          </li>
+        </ul>
+      </IonContent>
+      <IonFooter>
+        <IonToolbar>
+          <IonItem lines="none">
+            <IonIcon slot="start" icon={moonOutline} aria-hidden="true" />
+            <IonToggle checked={dark} onIonChange={(event) => setDark(event.detail.checked)}>
+              Dark Theme
+            </IonToggle>
+          </IonItem>
+        </IonToolbar>
+      </IonFooter>
+    </IonMenu>
+  );
+}

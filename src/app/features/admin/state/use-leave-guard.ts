@@ -1,0 +1,113 @@
+import { useIonAlert } from '@ionic/react';
+import { useContext, useEffect, useRef } from 'react';
+import { UNSAFE_NavigationContext } from 'react-router-dom';
+
+type Navigator = {
+  push: (...args: unknown[]) => void;
+  replace: (...args: unknown[]) => void;
+  go: (delta: number) => void;
+};
+
+/**
+ * Asks "Leave without saving?" before an edit page with unsaved changes is left: closing or
+ * reloading the tab (beforeunload), and every move inside the app (a link, the menu, the back
+ * button, the browser's Back). react-router's useBlocker needs a data router and IonReactRouter
+ * is a BrowserRouter, so the moves are caught where they all pass: the router's navigator
+ * (push, replace, go) and, for the browser's Back and Forward, popstate, seen before the
+ * router sees it and undone until the person chooses to leave (docs/console.md).
+ *
+ * Returns `allowNext`: the page's own move after a save (to the new item's address) is let through.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const { navigator } = useContext(UNSAFE_NavigationContext) as unknown as { navigator: Navigator };
+  const [presentAlert] = useIonAlert();
+  // Kept outside the effect: it must not start again (and forget a step it is undoing) when
+  // the alert's function changes identity.
+  const present = useRef(presentAlert);
+  const undoing = useRef(false);
+  const allowed = useRef(false);
+  const asking = useRef(false);
+  // The page's own address: a page kept mounted by the page stack guards only while it is shown.
+  const ownPath = useRef(typeof window === 'undefined' ? '' : window.location.pathname);
+
+  useEffect(() => {
+    present.current = presentAlert;
+  }, [presentAlert]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const guarding = () => !allowed.current && window.location.pathname === ownPath.current;
+
+    const ask = (leave: () => void) => {
+      if (asking.current) return;
+      asking.current = true;
+      void present.current({
+        header: 'Leave without saving?',
+        message: 'Your changes on this page are not saved. If you leave, they are lost.',
+        buttons: [
+          { text: 'Stay', role: 'cancel' },
+          {
+            text: 'Leave',
+            role: 'destructive',
+            handler: () => {
+              allowed.current = true;
+              leave();
+            },
+          },
+        ],
+        onDidDismiss: () => {
+          asking.current = false;
+        },
+      });
+    };
+
+    const original = { push: navigator.push, replace: navigator.replace, go: navigator.go };
+    const guarded: Navigator = {
+      push: (...args) => (guarding() ? ask(() => original.push.apply(navigator, args)) : original.push.apply(navigator, args)),
+      replace: (...args) => (guarding() ? ask(() => original.replace.apply(navigator, args)) : original.replace.apply(navigator, args)),
+      go: (delta) => (guarding() && delta !== 0 ? ask(() => original.go.call(navigator, delta)) : original.go.call(navigator, delta)),
+    };
+    // The router's own navigator is the one place every in-app move passes; it is put back as it was.
+    Object.assign(navigator, guarded);
+
+    // The browser's Back or Forward: the address has already changed. Hide the event from the
+    // router, step back to this page, and ask; "Leave" makes the same step again, unguarded.
+    let index = (window.history.state as { idx?: number } | null)?.idx ?? null;
+    const onPop = (event: PopStateEvent) => {
+      const next = (event.state as { idx?: number } | null)?.idx ?? null;
+      if (undoing.current) {
+        undoing.current = false;
+        event.stopImmediatePropagation();
+        return;
+      }
+      if (allowed.current || index === null || next === null || next === index) return;
+      if (window.location.pathname === ownPath.current) return;
+      event.stopImmediatePropagation();
+      const delta = next - index;
+      undoing.current = true;
+      window.history.go(-delta);
+      ask(() => window.history.go(delta));
+    };
+    const onUnload = (event: BeforeUnloadEvent) => {
+      if (allowed.current) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('popstate', onPop, { capture: true });
+    window.addEventListener('beforeunload', onUnload);
+    index = (window.history.state as { idx?: number } | null)?.idx ?? index;
+    return () => {
+      Object.assign(navigator, original);
+      window.removeEventListener('popstate', onPop, { capture: true });
+      window.removeEventListener('beforeunload', onUnload);
+    };
+  }, [dirty, navigator]);
+
+  return {
+    /** Lets the next move through without asking (after a save). */
+    allowNext: () => {
+      allowed.current = true;
+    },
+  };
+}
