@@ -31,24 +31,28 @@ export function AuditEntryView({ entry, onActor }: { entry: AuditEntry; onActor(
         </p>
       )}
       {changes.length > 0 && (
-        <table className="audit-entry__changes">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((change) => (
-              <tr key={change.field}>
-                <th scope="row">{change.field}</th>
-                <td>{change.before}</td>
-                <td>{change.after}</td>
+        // The sentence says what happened; the fields are there for whoever wants them.
+        <details className="audit-entry__details">
+          <summary>What changed</summary>
+          <table className="audit-entry__changes">
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {changes.map((change) => (
+                <tr key={change.field}>
+                  <th scope="row">{change.field}</th>
+                  <td>{change.before}</td>
+                  <td>{change.after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
       )}
     </article>
   );
