@@ -1,4 +1,13 @@
-import { type FormEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { SUPPORT_LIMITS } from '../../common/support-limits';
 import type { SupportFieldErrors, SupportMessageCreated, validateSupportMessage } from '../../common/support-message';
 import { getOutboxSnapshot, getServerOutboxSnapshot, submitSupportMessage, subscribeOutbox } from '../lib/outbox-store';
@@ -67,6 +76,15 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
   useLayoutEffect(() => {
     if (status.kind === 'sent' || status.kind === 'queued') panelRef.current?.focus();
   }, [status.kind]);
+
+  // A paste longer than the room left is cut by the field's maxLength: say so, never silently.
+  const [pasteCut, setPasteCut] = useState<number | null>(null);
+  const paste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const target = event.currentTarget;
+    const pasted = event.clipboardData.getData('text').replace(/\r\n/g, '\n');
+    const room = SUPPORT_LIMITS.message - (target.value.length - (target.selectionEnd - target.selectionStart));
+    setPasteCut(pasted.length > room ? pasted.length : null);
+  };
 
   const change = (field: FieldName, value: string) => {
     const next = { ...values, [field]: value };
@@ -175,7 +193,14 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
     name: field,
     value: values[field],
     'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
+    'aria-describedby':
+      [
+        errors[field] ? `contact-${field}-error` : null,
+        field === 'message' && !errors[field] ? 'contact-message-hint' : null,
+        field === 'message' && pasteCut ? 'contact-message-cut' : null,
+      ]
+        .filter(Boolean)
+        .join(' ') || undefined,
     onBlur: () => blur(field),
   });
 
@@ -241,7 +266,7 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
           onChange={(event) => change('subject', event.target.value)}
         />
       </Field>
-      <Field field="message" error={errors.message} hint={`${values.message.trim().length} / ${SUPPORT_LIMITS.message} characters`}>
+      <Field field="message" error={errors.message} hint={charactersLeftText(SUPPORT_LIMITS.message - values.message.length)}>
         <textarea
           {...fieldProps('message')}
           ref={(element) => {
@@ -251,8 +276,16 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
           required
           minLength={SUPPORT_LIMITS.messageMin}
           maxLength={SUPPORT_LIMITS.message}
+          onPaste={paste}
           onChange={(event) => change('message', event.target.value)}
         />
+        {pasteCut !== null ? (
+          <p className="field__note" id="contact-message-cut" role="status">
+            The text you pasted had {pasteCut.toLocaleString('en-US')} characters; a message holds{' '}
+            {SUPPORT_LIMITS.message.toLocaleString('en-US')}, so only the start of it was kept. Please shorten it or send the rest in a
+            second message.
+          </p>
+        ) : null}
       </Field>
       <div className="contact-form__footer">
         <button type="submit" className="button button--primary" disabled={status.kind === 'sending'}>
@@ -263,6 +296,12 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
       </div>
     </form>
   );
+}
+
+/** What the message field says under it (read with the field, not announced at each key). */
+function charactersLeftText(left: number): string {
+  const count = Math.max(0, left);
+  return count === 1 ? '1 character left' : `${count.toLocaleString('en-US')} characters left`;
 }
 
 function Field({
@@ -285,7 +324,11 @@ function Field({
         {optional ? <span className="field__optional"> (optional)</span> : null}
       </label>
       {children}
-      {hint && !error ? <p className="field__hint">{hint}</p> : null}
+      {hint && !error ? (
+        <p className="field__hint" id={`contact-${field}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={`contact-${field}-error`}>
           {error}

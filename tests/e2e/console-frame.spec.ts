@@ -1,0 +1,315 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openDatabase } from '../../src/server/db/database';
+import { insertSupportMessage } from '../../src/server/support/repository';
+import { markTutorialSeen } from './demos-helpers';
+import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { createStaffAccount } from './support/staff';
+import { suiteDatabaseUrl } from './support/suite';
+
+/** The page Ionic is showing now (others stay in the DOM, hidden). */
+const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
+const consoleMenu = (page: Page) => page.locator('ion-menu[menu-id="console-menu"]');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page, request: APIRequestContext, next: string, roles: ('staff' | 'admin')[] = ['staff']) {
+  const account = await createStaffAccount(request, roles, 'frame');
+  await markTutorialSeen(page);
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await waitForIonicPage(page);
+  const form = visiblePage(page);
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/').replace(/\?/g, '\\?')}$`));
+  await expect(visiblePage(page).getByRole('heading', { level: 1 })).toBeVisible();
+  return account;
+}
+
+async function storeMessage(subject: string) {
+  const handle = await openDatabase(suiteDatabaseUrl());
+  try {
+    await insertSupportMessage(
+      handle.db,
+      { name: 'Frame Tester', email: 'frame@example.com', subject, message: 'Is the console menu there?' },
+      null,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The new-message count the console's menu shows beside Inbox. */
+async function inboxCount(page: Page): Promise<number> {
+  const text = await consoleMenu(page)
+    .getByRole('link', { name: /^Inbox/ })
+    .locator('.console-menu__badge')
+    .innerText();
+  return Number(/\d+/.exec(text)?.[0]);
+}
+
+test.describe('staff console: a frame of its own', () => {
+  test('on a phone the menu button opens the console menu; the demo menu is not there; the inbox count shows', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await storeMessage(`Frame phone ${unique()}`);
+    await page.setViewportSize(PHONE);
+    await signIn(page, request, '/admin', ['admin']);
+    await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Staff console' });
+    await expect(nav).toBeHidden();
+    await visiblePage(page).getByRole('button', { name: 'Open the console menu' }).click();
+    await expect(nav).toBeVisible();
+    for (const name of [
+      'Dashboard',
+      'Services',
+      'Core values',
+      'Client reviews',
+      'Team members',
+      'Movies',
+      'Users',
+      'Audit log',
+      'Settings',
+      'Back to the site',
+    ])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Inbox \d+ new$/ })).toBeVisible();
+    expect(await inboxCount(page)).toBeGreaterThan(0);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // The demo's side menu gives way: none of its entries is anywhere to be found.
+    for (const name of ['Landing', 'Minesweeper', 'Schedule', 'Show Tutorial'])
+      await expect(page.getByRole('link', { name, exact: true }).or(page.getByRole('button', { name, exact: true }))).toHaveCount(0);
+    await checkA11y(page);
+
+    await nav.getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services$/);
+    await expect(nav).toBeHidden();
+    await visiblePage(page).getByRole('button', { name: 'Open the console menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('on a desktop the console menu stays beside the pages and the home shows what needs attention', async ({ page, request }) => {
+    const subject = `Frame desktop ${unique()}`;
+    await storeMessage(subject);
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, request, '/admin', ['admin']);
+    const nav = page.getByRole('navigation', { name: 'Staff console' });
+    await expect(nav).toBeVisible();
+    await expect(visiblePage(page).getByRole('button', { name: 'Open the console menu' })).toBeHidden();
+    const count = await inboxCount(page);
+    expect(count).toBeGreaterThan(0);
+    const home = visiblePage(page);
+    await expect(home.getByRole('heading', { level: 2, name: 'New messages' })).toBeVisible();
+    await expect(home.getByText(new RegExp(`^${count} new messages? in the inbox\\.$`))).toBeVisible();
+    await expect(home.getByRole('link', { name: new RegExp(subject) })).toBeVisible();
+    await expect(home.getByRole('heading', { level: 2, name: 'Recently edited content' })).toBeVisible();
+    await expect(home.getByRole('heading', { level: 2, name: 'Recent activity' })).toBeVisible();
+    // The sign-in just made is the latest thing that happened.
+    await expect(home.getByRole('list', { name: 'Recent activity' })).toContainText('staff.sign_in');
+    await expect(page.getByRole('link', { name: 'Minesweeper', exact: true })).toHaveCount(0);
+    // Back to the site and the demo: its own menu is there again.
+    await nav.getByRole('link', { name: 'Back to the site' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the staff login says it signs in to the staff console', async ({ page }) => {
+    await markTutorialSeen(page);
+    await page.goto('/login?next=%2Fadmin');
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'Log in to the staff console' })).toBeVisible();
+    await expect(visiblePage(page).getByText(/log in with your company account/)).toBeVisible();
+    await expect(visiblePage(page).getByText('add movies to the demo list')).toHaveCount(0);
+    await page.goto('/login');
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'Log in', exact: true })).toBeVisible();
+    await expect(visiblePage(page).getByText(/add movies to the demo list/)).toBeVisible();
+  });
+});
+
+test.describe('staff console: nothing lost silently', () => {
+  test('leaving an edit page with unsaved changes asks first: a link, the menu, Back, and closing the tab', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, request, '/admin/content/services');
+    await visiblePage(page)
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/[^/]+$/);
+    const editUrl = page.url();
+    const editor = visiblePage(page);
+    await expect(editor.getByLabel('Title')).not.toHaveValue('');
+    const title = await editor.getByLabel('Title').inputValue();
+
+    // Nothing changed: leaving asks nothing.
+    await editor.getByRole('link', { name: 'Back to the list' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services$/);
+    await page.goBack();
+    await expect(page).toHaveURL(editUrl);
+    await expect(visiblePage(page).getByLabel('Title')).toHaveValue(title);
+
+    await visiblePage(page).getByLabel('Title').fill(`${title} (draft)`);
+    const alert = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+
+    // A link on the page: Stay keeps the page and the text.
+    await visiblePage(page).getByRole('link', { name: 'Back to the list' }).click();
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Stay' }).click();
+    await expect(alert).toBeHidden();
+    await expect(page).toHaveURL(editUrl);
+    await expect(visiblePage(page).getByLabel('Title')).toHaveValue(`${title} (draft)`);
+
+    // The console's menu.
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Movies' }).click();
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(editUrl);
+
+    // The header's Back button.
+    await visiblePage(page).locator('ion-back-button').click();
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(editUrl);
+    await alert.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(editUrl);
+    await expect(visiblePage(page).getByLabel('Title')).toHaveValue(`${title} (draft)`);
+
+    // Closing or reloading the tab: the browser's own question (beforeunload).
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  });
+
+  test('Leave goes where the person asked, and nothing was saved', async ({ page, request }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, request, '/admin/content/core-values');
+    await visiblePage(page)
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/content\/core-values\/[^/]+$/);
+    const editor = visiblePage(page);
+    await expect(editor.getByLabel('Title')).not.toHaveValue('');
+    const title = await editor.getByLabel('Title').inputValue();
+    await editor.getByLabel('Title').fill(`${title} unsaved`);
+    // The browser's Back.
+    await page.goBack();
+    const alert = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await alert.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/core-values$/);
+    await expect(visiblePage(page).getByText(`${title} unsaved`)).toHaveCount(0);
+    await expect(visiblePage(page).getByText(title, { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('staff console: guided fields', () => {
+  test('a service icon is chosen by its name and the landing page draws it; fields say how much is left', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, request, '/admin/content/services/new');
+    const editor = visiblePage(page);
+    const icons = editor.getByRole('group', { name: 'Icon' });
+    await expect(icons.getByRole('radio')).toHaveCount(13);
+    await expect(editor.getByRole('textbox', { name: 'Icon' })).toHaveCount(0);
+    const title = `Wireless Survey ${unique()}`;
+    await editor.getByLabel('Title').fill(title);
+    await expect(editor.getByText(`${80 - title.length} characters left`)).toBeVisible();
+    await editor.getByLabel('Summary').fill('We map your Wi-Fi.');
+    await editor.getByLabel('Description').fill('A walk through the office with a meter, and a map of what we found.');
+    await icons.getByRole('radio', { name: 'Wi-Fi' }).check();
+    await expect(icons.getByRole('radio', { name: 'Wi-Fi' })).toBeChecked();
+    await editor.getByRole('button', { name: 'Create the service' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/wireless-survey-[a-z0-9-]+\?created=1$/);
+    await expect(visiblePage(page).getByRole('radio', { name: 'Wi-Fi' })).toBeChecked();
+
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto('/');
+      const card = visitor.locator('#services li, #services article').filter({ hasText: title });
+      await expect(card.locator('svg[data-icon="wifi"]')).toHaveCount(1);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+test.describe('the site: Contact Us', () => {
+  // checkA11y's no-motion <style> is refused by the site's CSP (style-src 'self') and logged.
+  test.use({ allowConsoleErrors: [/Content Security Policy directive 'style-src/] });
+
+  test('the Contact Us form says how much is left and says so when a paste was cut', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/support');
+    await waitForHydration(page);
+    const message = page.getByLabel('Message', { exact: true });
+    await expect(page.getByText('5,000 characters left')).toBeVisible();
+    await message.fill('Hello there, my printer is on fire.');
+    await expect(page.getByText('4,965 characters left')).toBeVisible();
+    await expect(message).toHaveAttribute('aria-describedby', /contact-message-hint/);
+    await message.fill('');
+    await message.focus();
+    const long = 'word '.repeat(1040);
+    await page.evaluate((text) => {
+      const target = document.querySelector('#contact-message')!;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, long);
+    const note = page.getByText(/The text you pasted had 5,200 characters; a message holds 5,000, so only the start of it was kept/);
+    await expect(note).toBeVisible();
+    await expect(message).toHaveAttribute('aria-describedby', /contact-message-cut/);
+    await checkA11y(page);
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the console home, its menu, an edit page and the staff login pass axe on a phone and a desktop (${colorScheme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme });
+    await markTutorialSeen(page);
+    await page.goto('/login?next=%2Fadmin');
+    await waitForIonicPage(page);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await checkA11y(page);
+    }
+    await signIn(page, request, '/admin', ['admin']);
+    const shots = process.env.CONSOLE_SCREENSHOTS;
+    for (const [path, heading] of [
+      ['/admin', 'What needs attention'],
+      ['/admin/content/services/new', 'New service'],
+    ] as const) {
+      await page.goto(path);
+      await expect(visiblePage(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(visiblePage(page).locator('ion-spinner')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /ion-palette-dark/ : /^(?!.*ion-palette-dark)/);
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await checkA11y(page);
+        if (shots) await page.screenshot({ path: `${shots}/${path === '/admin' ? 'home' : 'edit'}-${viewport.width}-${colorScheme}.png` });
+      }
+      // The phone's menu, open.
+      await page.setViewportSize(PHONE);
+      await visiblePage(page).getByRole('button', { name: 'Open the console menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Staff console' })).toBeVisible();
+      await page.waitForTimeout(400);
+      await checkA11y(page);
+      if (shots && path === '/admin') await page.screenshot({ path: `${shots}/menu-390-${colorScheme}.png` });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('navigation', { name: 'Staff console' })).toBeHidden();
+    }
+  });
+}
