@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONTENT_INPUTS, CONTENT_KINDS } from '../../../../common/content-schemas';
-import { fieldErrors, formValuesOf, inputOf, isContentKind, KIND_SPECS, moveId } from './content-rules';
+import { charactersLeft, fieldErrors, formValuesOf, inputOf, isContentKind, KIND_SPECS, leftAnnouncement, moveId } from './content-rules';
 
 describe('content form rules', () => {
   it('has a field for every input of the shared schema, each text field as long as the schema allows', () => {
@@ -64,5 +64,22 @@ describe('content form rules', () => {
     expect(isContentKind('team-members')).toBe(true);
     expect(isContentKind('users')).toBe(false);
     expect(isContentKind(undefined)).toBe(false);
+  });
+});
+
+describe('characters left', () => {
+  it('says how much is left, never below zero', () => {
+    expect(charactersLeft('', 80)).toBe('80 characters left');
+    expect(charactersLeft('x'.repeat(79), 80)).toBe('1 character left');
+    expect(charactersLeft('x'.repeat(90), 80)).toBe('0 characters left');
+  });
+
+  it('announces only when the count crosses 20, 10 or 0 left, not at every key', () => {
+    expect(leftAnnouncement('x'.repeat(10), 'x'.repeat(11), 80)).toBeNull();
+    expect(leftAnnouncement('x'.repeat(59), 'x'.repeat(60), 80)).toBe('20 characters left');
+    expect(leftAnnouncement('x'.repeat(60), 'x'.repeat(61), 80)).toBeNull();
+    expect(leftAnnouncement('x'.repeat(69), 'x'.repeat(70), 80)).toBe('10 characters left');
+    expect(leftAnnouncement('x'.repeat(79), 'x'.repeat(80), 80)).toBe('0 characters left');
+    expect(leftAnnouncement('x'.repeat(70), 'x'.repeat(60), 80)).toBeNull();
   });
 });
