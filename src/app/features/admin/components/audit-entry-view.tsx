@@ -5,7 +5,8 @@ import { auditSentence } from '../state/audit-sentence';
 
 /** One audit entry: a sentence (who did what to which item, linked), when, and what changed (before → after). */
 export function AuditEntryView({ entry, onActor }: { entry: AuditEntry; onActor(actorId: string): void }) {
-  const changes = changedFields(entry.before, entry.after);
+  // A sign-in's roles say nothing the sentence does not.
+  const changes = entry.action === 'staff.sign_in' ? [] : changedFields(entry.before, entry.after);
   const sentence = auditSentence(entry);
   return (
     <article className="audit-entry" aria-label={`${sentence.text}, ${showTime(entry.at)}`}>
