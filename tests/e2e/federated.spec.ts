@@ -61,6 +61,9 @@ test.beforeAll(async () => {
   ];
   server.options.env!.IDENTITY_PROVIDERS = JSON.stringify(providers);
   server.options.env!.SIGN_UP_LIMIT_PER_HOUR = '1000';
+  // Without SMTP_URL a mail is written to the log (info): the sign-in link is read there.
+  server.options.env!.LOG_LEVEL = 'info';
+  server.options.env!.SMTP_URL = '';
   server.reset();
   await server.start();
 });
@@ -184,6 +187,8 @@ test('a provider with an existing account’s email links only after that accoun
 });
 
 test('two-step sign-in is turned on, then asked for at the next login', async ({ browser }) => {
+  // Three sign-ins (password, a sensitive change, a mailed link) in one story.
+  test.setTimeout(90_000);
   const { context, page } = await newPage(browser);
   const email = `${uniqueId('twostep')}@example.com`;
   await passwordAccount(page, email);
@@ -229,5 +234,29 @@ test('two-step sign-in is turned on, then asked for at the next login', async ({
   await dialog.getByLabel('Code').fill(recoveryCodes[0]!);
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(passwordForm.getByRole('status')).toContainText('Your password has been changed');
+
+  // A sign-in link from the mail stops at the second step too (decision 0113).
+  await page.evaluate(() => localStorage.removeItem('northwind.auth.session'));
+  const { apiKey } = (await (await page.request.get('/api/config')).json()) as { apiKey: string };
+  const sent = await page.request.post(`/identity/v1/accounts:sendOobCode?key=${apiKey}`, {
+    data: { requestType: 'EMAIL_SIGNIN', email, continueUrl: `${server.url}/account` },
+  });
+  expect(sent.status()).toBe(200);
+  const [, link] = await server.waitForLog(
+    new RegExp(`"link":"([^"]*mode=signIn[^"]*${encodeURIComponent(email).replace(/[.]/g, '\\.')}[^"]*)"`),
+  );
+  const linkUrl = new URL(link!);
+  await page.goto(`${linkUrl.pathname}${linkUrl.search}`);
+  await waitForIonicPage(page);
+  const linkPrompt = visiblePage(page).getByRole('form', { name: 'Two-step sign-in' });
+  await expect(linkPrompt).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
+  await linkPrompt.getByLabel('Code').fill(recoveryCodes[1]!);
+  await linkPrompt.getByRole('button', { name: 'Verify' }).click();
+  await expect(linkPrompt).toBeHidden();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('northwind.auth.session'))).not.toBeNull();
+  await page.goto('/account');
+  await waitForIonicPage(page);
+  await expect(visiblePage(page).getByTestId('account-email')).toHaveText(email);
   await context.close();
 });
