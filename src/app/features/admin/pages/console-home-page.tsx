@@ -8,6 +8,7 @@ import { fetchInboxSummary } from '../api/inbox-api';
 import { ConsolePage } from '../components/console-page';
 import { showTime } from '../state/audit-format';
 import { inboxTime } from '../state/inbox-format';
+import { auditSentence } from '../state/audit-sentence';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 
@@ -157,11 +158,8 @@ function Activity({ admin }: { admin: boolean }) {
             {recent.map((entry) => (
               <IonItem key={entry.id}>
                 <IonLabel>
-                  <strong>{entry.action}</strong>
-                  <p>
-                    {who(entry)}
-                    {entry.itemLabel || entry.itemId ? `, ${entry.itemLabel ?? entry.itemId}` : ''}, {showTime(entry.at)}
-                  </p>
+                  <strong>{auditSentence(entry).text}</strong>
+                  <p>{showTime(entry.at)}</p>
                 </IonLabel>
               </IonItem>
             ))}
