@@ -109,7 +109,7 @@ test.describe('staff console: a frame of its own', () => {
     await expect(home.getByRole('heading', { level: 2, name: 'Recently edited content' })).toBeVisible();
     await expect(home.getByRole('heading', { level: 2, name: 'Recent activity' })).toBeVisible();
     // The sign-in just made is the latest thing that happened.
-    await expect(home.getByRole('list', { name: 'Recent activity' })).toContainText('staff.sign_in');
+    await expect(home.getByRole('list', { name: 'Recent activity' })).toContainText('signed in to the console');
     await expect(page.getByRole('link', { name: 'Minesweeper', exact: true })).toHaveCount(0);
     // Back to the site and the demo: its own menu is there again.
     await nav.getByRole('link', { name: 'Back to the site' }).click();
