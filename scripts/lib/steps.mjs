@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
-const REPORTS = join(tmpdir(), `northwind-reports-${process.pid}`);
+// CI_REPORTS_DIR keeps the runners' JSON reports after the run (to count tests per engine, say).
+const KEEP_REPORTS = Boolean(process.env.CI_REPORTS_DIR);
+const REPORTS = process.env.CI_REPORTS_DIR || join(tmpdir(), `northwind-reports-${process.pid}`);
 
 /** Where a step's runner writes its JSON report; the step's counts are read from it. */
 export function reportFile(step) {
@@ -136,6 +138,6 @@ export function printSummary(startedAt) {
   const failed = results.reduce((sum, result) => sum + (result.tests?.failed ?? 0), 0);
   const failedSteps = results.filter((result) => !result.ok).map((result) => result.name);
   console.log(`\n${passed} passed, ${failed} failed${failedSteps.length ? ` (failed steps: ${failedSteps.join(', ')})` : ''}`);
-  if (existsSync(REPORTS)) rmSync(REPORTS, { recursive: true, force: true });
+  if (!KEEP_REPORTS && existsSync(REPORTS)) rmSync(REPORTS, { recursive: true, force: true });
   return failedSteps.length === 0;
 }
