@@ -95,7 +95,6 @@ test.describe('the header', () => {
       await page.goto('/');
       await main.getByRole('link', { name }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await waitForIonicPage(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(main.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
     }
