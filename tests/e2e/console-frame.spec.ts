@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
 import { insertSupportMessage } from '../../src/server/support/repository';
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { checkA11y, expect, expectPainted, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { createStaffAccount } from './support/staff';
 import { suiteDatabaseUrl } from './support/suite';
 
@@ -199,13 +199,63 @@ test.describe('staff console: nothing lost silently', () => {
     await expect(editor.getByLabel('Title')).not.toHaveValue('');
     const title = await editor.getByLabel('Title').inputValue();
     await editor.getByLabel('Title').fill(`${title} unsaved`);
-    // The browser's Back.
-    await page.goBack();
+    // The browser's Back (held back by the guard, so no navigation to wait for).
+    await page.goBack({ waitUntil: 'commit', timeout: 5_000 }).catch(() => null);
     const alert = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await alert.getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(/\/admin\/content\/core-values$/);
     await expect(visiblePage(page).getByText(`${title} unsaved`)).toHaveCount(0);
     await expect(visiblePage(page).getByText(title, { exact: true })).toBeVisible();
+  });
+
+  test("Stay after the browser's Back keeps the form shown, painted and as typed; Back asks again", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(DESKTOP);
+    // Opened from its list, so the browser's Back has an entry of the app's to go to.
+    await signIn(page, request, '/admin/content/services');
+    await visiblePage(page)
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/[^/]+$/);
+    const editUrl = page.url();
+    const title = visiblePage(page).getByLabel('Title');
+    await expect(title).not.toHaveValue('');
+    const typed = `${await title.inputValue()} (stay)`;
+    await title.fill(typed);
+    const alert = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    // The browser's Back button; the guard holds the step back, so no navigation is awaited.
+    const browserBack = () => page.goBack({ waitUntil: 'commit', timeout: 5_000 }).catch(() => null);
+
+    await browserBack();
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Stay' }).click();
+    await expect(alert).toBeHidden();
+    await expect(page).toHaveURL(editUrl);
+    // The page shown is the form, not the list, and it is on screen (not left at opacity 0).
+    const shown = visiblePage(page);
+    await expect(shown.getByLabel('Title')).toHaveValue(typed);
+    await expect(shown.getByLabel('Title')).toBeVisible();
+    await expectPainted(shown.locator('ion-header'));
+    await expectPainted(shown.getByLabel('Title'));
+    // Settled, not only for a moment: the list does not slide in afterwards.
+    await page.waitForTimeout(1_000);
+    await expect(page).toHaveURL(editUrl);
+    await expect(visiblePage(page).getByLabel('Title')).toHaveValue(typed);
+    await expectPainted(visiblePage(page).getByLabel('Title'));
+
+    // Still guarded: a second Back asks again, and Leave goes to the list.
+    await browserBack();
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(editUrl);
+    await alert.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services$/);
+    await expect(
+      visiblePage(page)
+        .getByRole('link', { name: /^Edit / })
+        .first(),
+    ).toBeVisible();
+    await expectPainted(visiblePage(page).locator('ion-header'));
   });
 });
 

@@ -2,6 +2,13 @@ import { useIonAlert } from '@ionic/react';
 import { useContext, useEffect, useRef } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
 
+/** The part of the Navigation API (not yet in TypeScript's DOM types) the guard uses. */
+type TraverseEvent = Event & {
+  navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  destination: { index: number; sameDocument: boolean };
+};
+type NavigationApi = EventTarget & { currentEntry: { index: number } | null };
+
 type Navigator = {
   push: (...args: unknown[]) => void;
   replace: (...args: unknown[]) => void;
@@ -13,8 +20,15 @@ type Navigator = {
  * reloading the tab (beforeunload), and every move inside the app (a link, the menu, the back
  * button, the browser's Back). react-router's useBlocker needs a data router and IonReactRouter
  * is a BrowserRouter, so the moves are caught where they all pass: the router's navigator
- * (push, replace, go) and, for the browser's Back and Forward, popstate, seen before the
- * router sees it and undone until the person chooses to leave (docs/console.md).
+ * (push, replace, go) and, for the browser's Back and Forward, the Navigation API's `navigate`
+ * event, cancelled before anything moves (docs/console.md).
+ *
+ * Why not popstate: BrowserRouter's history adds its popstate listener when the app starts, and
+ * listeners on window run in the order they were added (capture or not), so the router, and
+ * through it Ionic's outlet, sees the step to the list before this page can hide it; undoing it
+ * with history.go then makes a second step the outlet animates, leaving the list shown at the
+ * form's address (and the form, with what was typed, unmounted). A cancelled traversal fires no
+ * popstate at all. Browsers without a cancellable traversal keep the popstate way as a fallback.
  *
  * Returns `allowNext`: the page's own move after a save (to the new item's address) is let through.
  */
@@ -70,8 +84,22 @@ export function useLeaveGuard(dirty: boolean) {
     // The router's own navigator is the one place every in-app move passes; it is put back as it was.
     Object.assign(navigator, guarded);
 
-    // The browser's Back or Forward: the address has already changed. Hide the event from the
-    // router, step back to this page, and ask; "Leave" makes the same step again, unguarded.
+    // The browser's Back or Forward, where the browser lets the page cancel it (it does once per
+    // person's action, so a page cannot trap them): nothing moves, nothing for the router to see;
+    // "Leave" makes the same step again, unguarded.
+    const navigation = (window as unknown as { navigation?: NavigationApi }).navigation;
+    const onNavigate = (event: Event) => {
+      const traverse = event as TraverseEvent;
+      if (traverse.navigationType !== 'traverse' || !traverse.cancelable || !guarding()) return;
+      const from = navigation?.currentEntry?.index;
+      const delta = from === undefined || from < 0 ? 0 : traverse.destination.index - from;
+      if (delta === 0) return;
+      event.preventDefault();
+      ask(() => window.history.go(delta));
+    };
+
+    // The fallback, where a traversal cannot be cancelled: the address has already changed. Hide
+    // the event from listeners added after this one, step back to this page, and ask.
     let index = (window.history.state as { idx?: number } | null)?.idx ?? null;
     const onPop = (event: PopStateEvent) => {
       const next = (event.state as { idx?: number } | null)?.idx ?? null;
@@ -94,11 +122,13 @@ export function useLeaveGuard(dirty: boolean) {
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
     };
+    navigation?.addEventListener('navigate', onNavigate);
     window.addEventListener('popstate', onPop, { capture: true });
     window.addEventListener('beforeunload', onUnload);
     index = (window.history.state as { idx?: number } | null)?.idx ?? index;
     return () => {
       Object.assign(navigator, original);
+      navigation?.removeEventListener('navigate', onNavigate);
       window.removeEventListener('popstate', onPop, { capture: true });
       window.removeEventListener('beforeunload', onUnload);
     };
