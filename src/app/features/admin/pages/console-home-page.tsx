@@ -9,6 +9,7 @@ import { ConsolePage } from '../components/console-page';
 import { showTime } from '../state/audit-format';
 import { inboxTime } from '../state/inbox-format';
 import { auditSentence } from '../state/audit-sentence';
+import { AUDIT_ACTIONS } from '../../../../common/audit-catalogue';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 
@@ -51,6 +52,12 @@ function contentName(entry: AuditEntry): string {
   }
   return entry.itemLabel ?? entry.itemId ?? '';
 }
+/** "Added", "Edited", "Picture set"...: the catalogue's label without its list's name. */
+function whatHappened(entry: AuditEntry): string {
+  const label = AUDIT_ACTIONS[entry.action]?.split(': ').pop() ?? entry.action.split('.').pop()!.replace(/_/g, ' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
 const who = (entry: AuditEntry) => entry.actorName ?? entry.actorEmail ?? 'the command line';
 
 function Waiting({ what }: { what: string }) {
@@ -140,7 +147,7 @@ function Activity({ admin }: { admin: boolean }) {
                       {type.label}: {contentName(entry)}
                     </strong>
                     <p>
-                      {entry.action.split('.').pop()?.replace(/_/g, ' ')} by {who(entry)}, {showTime(entry.at)}
+                      {whatHappened(entry)} by {who(entry)}, {showTime(entry.at)}
                     </p>
                   </IonLabel>
                 </IonItem>
