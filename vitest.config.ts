@@ -14,7 +14,5 @@ export default defineConfig({
     // run side by side even on two cores (Vitest's default there is one); four at most, as each
     // may hold two dozen PostgreSQL connections. VITEST_MAX_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.min(4, Math.max(2, availableParallelism())),
-    // The first-administrator page inlines the design tokens (tokens.css?raw): Vitest must read them.
-    css: { include: [/tokens\.css/] },
   },
 });

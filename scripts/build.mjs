@@ -1,6 +1,6 @@
 // Builds the three outputs: the browser bundles (app + site hydration), the site's server
 // renderer, and the Node server itself. DIST_DIR (default dist) chooses where they go.
-import { existsSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, symlinkSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
 
@@ -38,6 +38,9 @@ await build({
     },
   },
 });
+
+// The design tokens the first-administrator page inlines, read beside the server bundle.
+copyFileSync('src/common/theme/tokens.css', join(distDir, 'server', 'tokens.css'));
 
 // The server imports its packages at run time; a build outside the project (DIST_DIR=/tmp/...)
 // finds them through a link to the project's node_modules.

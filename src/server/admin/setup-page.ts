@@ -1,9 +1,31 @@
 /** The first-administrator page: plain HTML and a form, so it works before anything else is set up. */
 
-// The product's own design tokens (light, and dark under .ion-palette-dark), the very file the
-// site and the app use, so the page looks like the product without a copy of its colours.
-import TOKENS from '../../common/theme/tokens.css?raw';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { THEME_INIT_SCRIPT } from '../../common/theme';
+
+/**
+ * The product's own design tokens (light, and dark under .ion-palette-dark), the very file the
+ * site and the app use, so the page looks like the product without a copy of its colours. Read
+ * from disk rather than imported with Vite's `?raw`: the server also runs from source under tsx
+ * (`npm run dev`, the start-up tests), which knows no such import. The build copies the file
+ * beside the server bundle (scripts/build.mjs).
+ */
+function readTokens(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'tokens.css'), join(here, '..', 'tokens.css'), join(here, '..', '..', 'common', 'theme', 'tokens.css')];
+  for (const candidate of candidates) {
+    try {
+      return readFileSync(candidate, 'utf8');
+    } catch {
+      // not this one
+    }
+  }
+  throw new Error(`tokens.css was not found beside the server (looked in ${candidates.join(', ')})`);
+}
+
+const TOKENS = readTokens();
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
