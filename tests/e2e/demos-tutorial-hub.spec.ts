@@ -164,7 +164,7 @@ const CARDS = [
 
 test.describe('demo hub', () => {
   test('has a card for each demo and each card opens its demo', async ({ page }) => {
-    test.setTimeout(90_000); // seven cards, each a fresh load and a move, at the suite's CPU slowdown
+    test.setTimeout(90_000); // seven cards, each a fresh load and a move
     await markTutorialSeen(page);
     await page.goto('/home');
     await waitForIonicPage(page);

@@ -21,7 +21,7 @@ const heading = (page: Page, name: string | RegExp) => shownPage(page).getByRole
 
 for (const size of SIZES) {
   test.describe(`on ${size.name} at 4x CPU slowdown`, () => {
-    test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, cpuThrottling: 4 });
+    test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch, cpuThrottling: 4, cpuThrottlingScope: 'test' });
     test.beforeEach(async ({ page }) => {
       await markTutorialSeen(page);
     });

@@ -10,13 +10,19 @@ import { test as base, type CDPSession, expect, type Locator, type Page } from '
 const INSTANCE_KILLED_ERRORS: RegExp[] = process.env.E2E_AN_INSTANCE_IS_KILLED ? [/net::ERR_INCOMPLETE_CHUNKED_ENCODING/] : [];
 
 /** The pages the suite slows down, so checkA11y can lift the slowdown while axe-core works. */
-const throttled = new WeakMap<Page, { session: CDPSession; rate: number }>();
+const throttled = new WeakMap<Page, { session: CDPSession; rate: number; untilFirstPage: boolean }>();
 
 /**
  * The end-to-end `test`: every page's console errors and uncaught exceptions fail the test
  * (list expected ones in `allowConsoleErrors`), and `checkA11y` runs axe-core.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[]; cpuThrottling: number; throttleCpu: void }>({
+export const test = base.extend<{
+  allowConsoleErrors: RegExp[];
+  consoleErrors: string[];
+  cpuThrottling: number;
+  cpuThrottlingScope: 'first-page' | 'test';
+  throttleCpu: void;
+}>({
   allowConsoleErrors: [[], { option: true }],
   /**
    * How many times slower than this machine the page's CPU runs (Chromium only): 4 by default,
@@ -25,12 +31,19 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: s
    * off for a test that measures its own timing; E2E_CPU_THROTTLING=1 for a whole run.
    */
   cpuThrottling: [Number(process.env.E2E_CPU_THROTTLING ?? 4), { option: true }],
+  /**
+   * How long the slowdown lasts: until the test's first Ionic page is painted ('first-page',
+   * the default: the first load, where redirects raced the first transition, decision 0520),
+   * or the whole test ('test', navigation.spec.ts). The whole suite slowed down took about
+   * twice as long (movies.spec.ts 99 s against 215 s).
+   */
+  cpuThrottlingScope: ['first-page', { option: true }],
   throttleCpu: [
-    async ({ page, browserName, cpuThrottling }, use) => {
+    async ({ page, browserName, cpuThrottling, cpuThrottlingScope }, use) => {
       if (browserName === 'chromium' && cpuThrottling > 1) {
         const session = await page.context().newCDPSession(page);
         await session.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling });
-        throttled.set(page, { session, rate: cpuThrottling });
+        throttled.set(page, { session, rate: cpuThrottling, untilFirstPage: cpuThrottlingScope === 'first-page' });
       }
       await use();
     },
@@ -217,4 +230,9 @@ export async function waitForIonicPage(page: Page) {
   const header = page.locator('.ion-page:not(.ion-page-hidden) ion-header').last();
   await expect(header).toBeVisible();
   await expectPainted(header, { timeout: 5_000 });
+  const slowdown = throttled.get(page);
+  if (slowdown?.untilFirstPage) {
+    throttled.delete(page);
+    await slowdown.session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
 }
