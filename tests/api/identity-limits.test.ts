@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import { redisReachable } from '../support/throwaway-services';
 
 /**
  * Every limit of the identity service under bursts: requests sent at the same moment must get
@@ -39,23 +39,6 @@ const tally = (answers: Answer[]) => {
 };
 
 const burst = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
-
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.quit();
-    return true;
-  } catch {
-    client.disconnect();
-    return false;
-  }
-}
 
 const STORES = ['database', 'redis'] as const;
 

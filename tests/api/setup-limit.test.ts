@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { redisReachable } from '../support/throwaway-services';
 
 /**
  * The first-administrator page (POST /admin/setup) is limited per client address
@@ -11,23 +11,6 @@ import { ENGINES, startTestServer, type TestServer } from '../support/test-serve
 const PASSWORD = 'correct horse 1';
 /** A client address of its own per test (the shared Redis outlives each run). */
 const newAddress = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
-
-async function redisReachable(): Promise<boolean> {
-  const client = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.quit();
-    return true;
-  } catch {
-    client.disconnect();
-    return false;
-  }
-}
 
 /** The form post as a client behind one trusted proxy (TRUST_PROXY=1), which appends `address`. */
 async function post(server: TestServer, fields: Record<string, string>, address: string) {

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSyn
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
 /**
  * Redis and PostgreSQL servers that a fault test starts for itself on its own port, freezes with
@@ -192,4 +193,22 @@ async function startPostgresOn(port: number): Promise<FreezableService> {
       }
     },
   };
+}
+
+/** Whether the Redis of TEST_REDIS_URL answers: its tests are skipped on a machine without one. */
+export async function redisReachable(): Promise<boolean> {
+  const client = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.quit();
+    return true;
+  } catch {
+    client.disconnect();
+    return false;
+  }
 }
