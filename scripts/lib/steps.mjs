@@ -2,7 +2,7 @@
 // report, and a table of all of them at the end. Steps may overlap (`parallel`), which is how
 // CI uses both cores.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 
@@ -62,7 +62,19 @@ export function playwrightCounts(file) {
   return counts;
 }
 
-const results = [];
+/**
+ * CI_STEPS_FILE: a ledger the steps of several commands share (`.ci/run` runs `npm test` between
+ * two parts of scripts/ci.mjs), so the last summary's table holds every step of the run.
+ */
+const LEDGER = process.env.CI_STEPS_FILE;
+const results =
+  LEDGER && existsSync(LEDGER)
+    ? readFileSync(LEDGER, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
+const earlier = results.length;
 
 function format(ms) {
   const seconds = Math.round(ms / 1000);
@@ -116,7 +128,25 @@ export async function parallel(...steps) {
 }
 
 /** The table of steps, times and test counts, every retried test, and the summary line. */
+let saved = false;
+
+/** Adds this command's steps to the shared ledger (CI_STEPS_FILE), once. */
+export function saveSteps() {
+  if (!LEDGER || saved) return;
+  saved = true;
+  appendFileSync(
+    LEDGER,
+    results
+      .slice(earlier)
+      .map((result) => `${JSON.stringify(result)}\n`)
+      .join(''),
+  );
+}
+
 export function printSummary(startedAt) {
+  saveSteps();
+  // The run's own start when several commands share the ledger.
+  if (process.env.CI_STARTED_AT) startedAt = Number(process.env.CI_STARTED_AT);
   const width = Math.max(...results.map((result) => result.name.length), 4);
   console.log(`\n${'step'.padEnd(width)}  time   tests`);
   for (const { name, ms, ok, tests } of results) {
