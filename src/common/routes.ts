@@ -51,3 +51,9 @@ export const SITE_NAV_LINKS = [
   { href: '/team', label: 'Our Team' },
   { href: '/app/tabs/home', label: 'Demo' },
 ] as const;
+
+/** Whether a path (with or without its query) is in the staff console, which has a menu and a login wording of its own. */
+export function isConsolePath(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}

@@ -6,6 +6,10 @@ import { parseBackupInterval } from './backup/rules';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { parseRequestLogPolicy } from './logging/request-log-policy';
 
+/** Defaults of LIVE_STREAMS_PER_ADDRESS and LIVE_STREAMS_PER_ACCOUNT (docs/live-data.md). */
+export const DEFAULT_STREAMS_PER_ADDRESS = 20;
+export const DEFAULT_STREAMS_PER_ACCOUNT = 10;
+
 /** The development key; production deployments set API_KEY. It is not a secret: clients receive it. */
 export const DEVELOPMENT_API_KEY = 'dev-api-key-northwind';
 
@@ -161,12 +165,12 @@ const schema = z
       .number({ message: 'must be a number' })
       .int('must be a whole number')
       .min(1, 'must be at least 1')
-      .default(20),
+      .default(DEFAULT_STREAMS_PER_ADDRESS),
     LIVE_STREAMS_PER_ACCOUNT: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number')
       .min(1, 'must be at least 1')
-      .default(10),
+      .default(DEFAULT_STREAMS_PER_ACCOUNT),
     /** Encrypts the private signing keys at rest (AES-256-GCM, key derived with HKDF). */
     KEY_ENCRYPTION_SECRET: z
       .string()

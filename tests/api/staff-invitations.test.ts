@@ -1,20 +1,12 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation } from '../../src/common/invitation-schemas';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { auditEntries, newPerson, PASSWORD, type Person, signIn, staleToken, uniqueEmail } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
+import { freePort } from '../support/throwaway-services';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Invitations of staff by email, through a real SMTP server. */

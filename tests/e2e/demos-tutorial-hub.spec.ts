@@ -26,7 +26,6 @@ test.describe('tutorial', () => {
     await page.goto('/app/tabs/minesweeper');
     await waitForIonicPage(page);
     await expect(page).toHaveURL(/\/app\/tabs\/minesweeper$/);
-    await waitForIonicPage(page);
 
     // Show Tutorial in the menu: flag cleared, menu off, /tutorial.
     await page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').first().click();

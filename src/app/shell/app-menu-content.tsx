@@ -1,6 +1,5 @@
 import {
   IonContent,
-  IonFooter,
   IonHeader,
   IonIcon,
   IonItem,
@@ -9,7 +8,6 @@ import {
   IonListHeader,
   IonMenuToggle,
   IonTitle,
-  IonToggle,
   IonToolbar,
   useIonRouter,
 } from '@ionic/react';
@@ -17,7 +15,6 @@ import {
   apps,
   calendarOutline,
   gridOutline,
-  moonOutline,
   helpCircleOutline,
   homeOutline,
   logInOutline,
@@ -28,7 +25,7 @@ import {
 } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../common/constants';
-import { useDarkMode } from '../../common/use-dark-mode';
+import { DarkThemeFooter } from './dark-theme-footer';
 import { currentIdToken, logout, useAuth } from '../lib/auth-session';
 import { useLoginState } from '../lib/login-state';
 import { setItem } from '../lib/storage';
@@ -63,7 +60,6 @@ export function AppMenuContent() {
   const location = useLocation();
   const router = useIonRouter();
   const loggedIn = useLoginState();
-  const [dark, setDark] = useDarkMode();
   // Re-read on every change of account; the token of the account shown is read as it is now.
   const { user } = useAuth();
   const staff = user !== null && hasStaffClaim(currentIdToken());
@@ -140,16 +136,7 @@ export function AppMenuContent() {
           </IonItem>
         </IonList>
       </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <IonItem lines="none">
-            <IonIcon slot="start" icon={moonOutline} aria-hidden="true" />
-            <IonToggle checked={dark} onIonChange={(event) => setDark(event.detail.checked)}>
-              Dark Theme
-            </IonToggle>
-          </IonItem>
-        </IonToolbar>
-      </IonFooter>
+      <DarkThemeFooter />
     </>
   );
 }

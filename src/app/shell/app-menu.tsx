@@ -1,6 +1,7 @@
 import { IonMenu } from '@ionic/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { isConsolePath } from '../../common/routes';
 
 export const MENU_ID = 'main-menu';
 export const CONTENT_ID = 'main';
@@ -17,7 +18,7 @@ const splitPaneShown = () => typeof window !== 'undefined' && window.matchMedia?
 export function AppMenu() {
   const [wanted, setWanted] = useState(splitPaneShown);
   // The staff console has a menu of its own (features/admin/components/console-menu.tsx).
-  const inConsole = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const inConsole = isConsolePath(useLocation().pathname);
 
   useEffect(() => {
     if (wanted || typeof window === 'undefined' || !window.matchMedia) return;

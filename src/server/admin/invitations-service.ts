@@ -27,8 +27,6 @@ export interface InvitationsOptions {
   publicUrl: string;
   send: (mail: Mail) => Promise<void>;
   warn: (message: string) => void;
-  /** Password hashing, injectable so a test can see a bad link costs no hash. */
-  hashPassword?: (password: string) => Promise<string>;
 }
 
 const LIFETIME_MS = INVITATION_LIFETIME_HOURS * 60 * 60_000;
@@ -56,7 +54,6 @@ const present = (row: StaffInvitationRow): Invitation => ({
  */
 export function invitationsService(options: InvitationsOptions) {
   const { db } = options;
-  const hash = options.hashPassword ?? hashPassword;
 
   async function mail(row: StaffInvitationRow, token: string): Promise<boolean> {
     const link = `${options.publicUrl}${invitationLinkPath(token)}`;
@@ -98,7 +95,8 @@ export function invitationsService(options: InvitationsOptions) {
   return {
     list: async (): Promise<Invitation[]> => (await invitationsRepository(db).listOpen()).map(present),
 
-    async create(actor: Actor, email: string, role: Role, nowMs = Date.now()): Promise<Invitation> {
+    async create(actor: Actor, email: string, role: Role): Promise<Invitation> {
+      const nowMs = Date.now();
       await underLimit(actor, nowMs);
       const token = randomToken();
       const now = new Date(nowMs).toISOString();
@@ -134,7 +132,8 @@ export function invitationsService(options: InvitationsOptions) {
       return { ...present(row), mailSent: await mail(row, token) };
     },
 
-    async resend(actor: Actor, id: string, nowMs = Date.now()): Promise<Invitation> {
+    async resend(actor: Actor, id: string): Promise<Invitation> {
+      const nowMs = Date.now();
       await underLimit(actor, nowMs);
       const token = randomToken();
       const now = new Date(nowMs).toISOString();
@@ -179,7 +178,7 @@ export function invitationsService(options: InvitationsOptions) {
     async accept(token: string, password: string, displayName: string | undefined): Promise<{ uid: string; email: string; role: Role }> {
       const hashed = tokenHash(token);
       if (!(await invitationsRepository(db).findUsable(hashed, new Date().toISOString()))) throw notFound(INVITATION_UNUSABLE);
-      const passwordHash = await hash(password);
+      const passwordHash = await hashPassword(password);
       const now = new Date().toISOString();
       try {
         return await db.transaction().execute(async (trx) => {

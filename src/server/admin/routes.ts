@@ -12,8 +12,7 @@ import {
 } from '../../common/admin-schemas';
 import { auditRepository } from '../audit/repository';
 import type { AuditLogRow } from '../db/schema';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { badRequest } from '../lib/http-error';
+import { cursorOf, encodeCursor } from '../lib/cursor';
 import { errorResponse } from '../lib/schemas';
 import contentImageAdminRoutes from '../images/admin-routes';
 import contentAdminRoutes from './content-routes';
@@ -101,9 +100,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...adminOnly, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema, ...errors } } },
     async (request) => {
       const { cursor, limit, ...filter } = request.query;
-      const before = decodeCursor(cursor);
-      if (cursor && !before)
-        throw badRequest('That page cursor is not valid; start again from the first page.', { cursor: 'is not valid' });
+      const before = cursorOf(cursor);
       const audit = auditRepository(app.database.db);
       const rows = await audit.list({ ...filter, before, limit: limit + 1 });
       const page = rows.slice(0, limit);

@@ -1,6 +1,4 @@
-/** Defaults of LIVE_STREAMS_PER_ADDRESS and LIVE_STREAMS_PER_ACCOUNT (docs/live-data.md). */
-export const DEFAULT_STREAMS_PER_ADDRESS = 20;
-export const DEFAULT_STREAMS_PER_ACCOUNT = 10;
+export { DEFAULT_STREAMS_PER_ACCOUNT, DEFAULT_STREAMS_PER_ADDRESS } from '../config';
 
 export type StreamPlace = { ok: true; release: () => void } | { ok: false; refusedBy: 'address' | 'account'; limit: number };
 

@@ -15,8 +15,7 @@ import {
 import { storableText } from '../../common/text-rules';
 import { actorOf, callerOf, staffOnly } from '../admin/guards';
 import { consoleRouteDefaults } from '../admin/console-route-defaults';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { badRequest } from '../lib/http-error';
+import { cursorOf, encodeCursor } from '../lib/cursor';
 import { errorResponse } from '../lib/schemas';
 import { csvRow } from './csv';
 import type { InboxService } from './inbox-service';
@@ -27,12 +26,6 @@ const idParams = z.object({ id: z.string().min(1).max(64).check(storableText()) 
 const exportQuery = inboxQuerySchema.omit({ cursor: true, limit: true });
 const CSV_HEADER = ['id', 'date', 'status', 'name', 'email', 'subject', 'message'];
 const EXPORT_BATCH = 500;
-
-function cursorOf(cursor: string | undefined) {
-  const before = decodeCursor(cursor);
-  if (cursor && !before) throw badRequest('That page cursor is not valid; start again from the first page.', { cursor: 'is not valid' });
-  return before;
-}
 
 /** The Contact Us inbox for staff (/api/admin/inbox): list, search, one message, reply, notes, status, CSV. */
 export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {

@@ -45,7 +45,4 @@ export function loginPathFor(next: string, page: '/login' | '/signup' = '/login'
 }
 
 /** Whether the page after login is the staff console (the Login page then says so). */
-export function isConsolePath(next: string): boolean {
-  const path = next.split(/[?#]/, 1)[0] ?? '';
-  return path === '/admin' || path.startsWith('/admin/');
-}
+export { isConsolePath } from '../../../common/routes';

@@ -1,4 +1,4 @@
-import { IonContent, IonFooter, IonHeader, IonIcon, IonItem, IonMenu, IonMenuToggle, IonTitle, IonToggle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonIcon, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
 import {
   arrowBackOutline,
   chatbubblesOutline,
@@ -6,15 +6,15 @@ import {
   filmOutline,
   gridOutline,
   listOutline,
-  moonOutline,
   peopleOutline,
   settingsOutline,
 } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useDarkMode } from '../../../../common/use-dark-mode';
+import { DarkThemeFooter } from '../../../shell/dark-theme-footer';
 import { useAdminSession } from '../state/use-admin-session';
 import { useInboxSummary } from '../state/use-inbox-summary';
+import { trimTrailingSlashes } from '../../../../common/routes';
 
 export const CONSOLE_MENU_ID = 'console-menu';
 export const CONSOLE_CONTENT_ID = 'console-main';
@@ -40,8 +40,8 @@ const ADMIN: ConsoleLink[] = [
 ];
 
 /** The page a link stands for is shown (the dashboard only at /admin itself; a section also for its inner pages). */
-export function isCurrentSection(pathname: string, url: string): 'page' | 'section' | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
+function isCurrentSection(pathname: string, url: string): 'page' | 'section' | null {
+  const path = trimTrailingSlashes(pathname);
   if (path === url) return 'page';
   if (url !== '/admin' && path.startsWith(`${url}/`)) return 'section';
   return null;
@@ -58,7 +58,6 @@ export function ConsoleMenu() {
   const ready = session.status === 'ready';
   const admin = ready && session.session.roles.includes('admin');
   const summary = useInboxSummary(ready);
-  const [dark, setDark] = useDarkMode();
 
   // Plain links (not ion-items): aria-current must sit on the link itself, where ion-item
   // cannot forward it; the menu toggle closes the menu on a phone after a choice.
@@ -131,16 +130,7 @@ export function ConsoleMenu() {
           </li>
         </ul>
       </IonContent>
-      <IonFooter>
-        <IonToolbar>
-          <IonItem lines="none">
-            <IonIcon slot="start" icon={moonOutline} aria-hidden="true" />
-            <IonToggle checked={dark} onIonChange={(event) => setDark(event.detail.checked)}>
-              Dark Theme
-            </IonToggle>
-          </IonItem>
-        </IonToolbar>
-      </IonFooter>
+      <DarkThemeFooter />
     </IonMenu>
   );
 }

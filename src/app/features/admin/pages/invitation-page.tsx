@@ -10,7 +10,7 @@ import '../admin.css';
 import '../manage.css';
 
 /** The token of `/admin/invitation#token=...` (in the fragment, so no server log or Referer holds it). */
-export const tokenOfHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+const tokenOfHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 
 /**
  * Where an invited colleague lands from the mail: they see the address and role, set a

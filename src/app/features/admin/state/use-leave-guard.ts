@@ -100,7 +100,7 @@ export function useLeaveGuard(dirty: boolean) {
 
     // The fallback, where a traversal cannot be cancelled: the address has already changed. Hide
     // the event from listeners added after this one, step back to this page, and ask.
-    let index = (window.history.state as { idx?: number } | null)?.idx ?? null;
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? null;
     const onPop = (event: PopStateEvent) => {
       const next = (event.state as { idx?: number } | null)?.idx ?? null;
       if (undoing.current) {
@@ -125,7 +125,6 @@ export function useLeaveGuard(dirty: boolean) {
     navigation?.addEventListener('navigate', onNavigate);
     window.addEventListener('popstate', onPop, { capture: true });
     window.addEventListener('beforeunload', onUnload);
-    index = (window.history.state as { idx?: number } | null)?.idx ?? index;
     return () => {
       Object.assign(navigator, original);
       navigation?.removeEventListener('navigate', onNavigate);
