@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import { CONFLICT_MESSAGE } from '../../../../common/content-schemas';
-import type { ContentItem } from '../api/content-api';
+import type { ContentItem } from '../api/content/content-item';
 import { type FieldSpec, formValuesOf } from '../state/content-rules';
 import type { ContentKind } from '../../../../common/content-schemas';
 

@@ -1,6 +1,6 @@
 import { IonButton, IonSearchbar, IonSelect, IonSelectOption } from '@ionic/react';
 import { INBOX_SEARCH_MAX, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxStatus } from '../../../../common/inbox-schemas';
-import type { InboxFilter } from '../api/inbox-api';
+import type { InboxFilter } from '../api/inbox/inbox-query';
 
 export interface InboxFiltersProps {
   filter: InboxFilter;

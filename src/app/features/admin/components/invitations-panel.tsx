@@ -2,7 +2,10 @@ import { IonButton, IonInput, IonItem, IonLabel, IonList, IonSelect, IonSelectOp
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { Invitation } from '../../../../common/invitation-schemas';
 import type { Role } from '../../../../common/roles';
-import { fetchInvitations, resendInvitation, sendInvitation, withdrawInvitation } from '../api/invitations-api';
+import { fetchInvitations } from '../api/invitations/fetch-invitations';
+import { resendInvitation } from '../api/invitations/resend-invitation';
+import { sendInvitation } from '../api/invitations/send-invitation';
+import { withdrawInvitation } from '../api/invitations/withdraw-invitation';
 import { sentenceFor } from '../state/action-errors';
 import { showTime } from '../state/audit-format';
 import { useGuardedAction } from '../state/use-guarded-action';

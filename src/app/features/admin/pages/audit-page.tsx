@@ -1,7 +1,7 @@
 import { IonButton, IonInput, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_ITEM_TYPES } from '../../../../common/audit-catalogue';
-import { type AuditFilter, fetchAudit } from '../api/audit-api';
+import { type AuditFilter, fetchAudit } from '../api/audit/fetch-audit';
 import { AuditEntryView } from '../components/audit-entry-view';
 import { ConsolePage } from '../components/console-page';
 import { Pager } from '../components/pager';

@@ -9,8 +9,11 @@ import {
   type InboxMessageDetail,
   type InboxStatus,
 } from '../../../../common/inbox-schemas';
-import { addInboxNote, fetchInboxMessage, sendInboxReply, setInboxStatus } from '../api/inbox-api';
-import { followInbox } from '../api/inbox-live';
+import { addInboxNote } from '../api/inbox/add-inbox-note';
+import { fetchInboxMessage } from '../api/inbox/fetch-inbox-message';
+import { sendInboxReply } from '../api/inbox/send-inbox-reply';
+import { setInboxStatus } from '../api/inbox/set-inbox-status';
+import { followInbox } from '../api/inbox/inbox-live';
 import { ConsolePage } from '../components/console-page';
 import { InboxCompose } from '../components/inbox-compose';
 import { InboxHistory } from '../components/inbox-history';

@@ -1,7 +1,9 @@
 import { IonButton, IonItem, IonLabel, IonList, IonSpinner, IonToggle } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import type { InboxMessage } from '../../../../common/inbox-schemas';
-import { downloadInboxCsv, fetchInboxPreferences, type InboxFilter, saveInboxPreferences } from '../api/inbox-api';
+import { downloadInboxCsv } from '../api/inbox/download-inbox-csv';
+import { fetchInboxPreferences, saveInboxPreferences } from '../api/inbox/inbox-preferences';
+import type { InboxFilter } from '../api/inbox/inbox-query';
 import { ConsolePage } from '../components/console-page';
 import { InboxFilters } from '../components/inbox-filters';
 import { InboxStatusBadge } from '../components/inbox-status-badge';

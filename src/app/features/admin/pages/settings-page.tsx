@@ -1,7 +1,8 @@
 import { IonItem, IonLabel, IonList, IonNote, IonSpinner, IonToggle } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import type { SiteSettings } from '../../../../common/admin-schemas';
-import { fetchSettings, updateSettings } from '../api/settings-api';
+import { fetchSettings } from '../api/settings/fetch-settings';
+import { updateSettings } from '../api/settings/update-settings';
 import { ActionStatus } from '../components/action-status';
 import { ConsolePage } from '../components/console-page';
 import { sentenceFor } from '../state/action-errors';

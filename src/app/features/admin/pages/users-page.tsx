@@ -1,6 +1,6 @@
 import { IonItem, IonLabel, IonList, IonSearchbar, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
-import { searchUsers } from '../api/users-api';
+import { searchUsers } from '../api/users/search-users';
 import { ConsolePage } from '../components/console-page';
 import { InvitationsPanel } from '../components/invitations-panel';
 import { Pager } from '../components/pager';

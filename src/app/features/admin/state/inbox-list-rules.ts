@@ -1,5 +1,5 @@
 import type { InboxMessage } from '../../../../common/inbox-schemas';
-import type { InboxFilter } from '../api/inbox-api';
+import type { InboxFilter } from '../api/inbox/inbox-query';
 
 /** Whether a message belongs in a filtered view (the server's rules, for live arrivals). */
 export function matchesInboxFilter(message: InboxMessage, filter: InboxFilter): boolean {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AdminSession } from '../../../../common/admin-schemas';
 import { ApiError } from '../../../../common/api-error';
 import { useAuth } from '../../../lib/auth-session';
-import { fetchAdminSession } from '../api/admin-api';
+import { fetchAdminSession } from '../api/fetch-admin-session';
 
 export type AdminSessionState =
   | { status: 'loading' }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../common/api-error';
 import type { ContentKind } from '../../../../common/content-schemas';
-import { type ContentItem, listContent } from '../api/content-api';
+import type { ContentItem } from '../api/content/content-item';
+import { listContent } from '../api/content/list-content';
 import { fieldErrors, formValuesOf, type FormValues } from './content-rules';
 
 export type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ContentKind } from '../../../../common/content-schemas';
-import { type ContentItem, listContent } from '../api/content-api';
+import type { ContentItem } from '../api/content/content-item';
+import { listContent } from '../api/content/list-content';
 
 export type ContentItemsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ContentItem[] };
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InboxMessage } from '../../../../common/inbox-schemas';
-import { fetchInboxPage, type InboxFilter, inboxQuery } from '../api/inbox-api';
-import { followInbox } from '../api/inbox-live';
+import { fetchInboxPage } from '../api/inbox/fetch-inbox-page';
+import { type InboxFilter, inboxQuery } from '../api/inbox/inbox-query';
+import { followInbox } from '../api/inbox/inbox-live';
 import { applyInboxChange } from './inbox-list-rules';
 
 export interface InboxListState {

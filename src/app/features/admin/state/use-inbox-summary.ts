@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { InboxSummary } from '../../../../common/inbox-schemas';
-import { fetchInboxSummary } from '../api/inbox-api';
+import { fetchInboxSummary } from '../api/inbox/fetch-inbox-summary';
 
 /**
  * The inbox's new messages, asked again at each move inside the console (reading a message

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../../common/admin-schemas';
-import { adminRequest } from './admin-api';
+import type { AuditEntry } from '../../../../../common/admin-schemas';
+import { adminRequest } from '../admin-request';
 
 export interface AuditFilter {
   actorId: string;

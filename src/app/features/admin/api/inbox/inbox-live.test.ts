@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../../../lib/live/backoff';
+import { parseSse } from '../../../../lib/live/backoff';
 import { inboxEventOf } from './inbox-live';
 
 const message = {

@@ -1,8 +1,9 @@
-import { LIVE } from '../../../../common/constants';
-import type { InboxMessage } from '../../../../common/inbox-schemas';
-import { getIdToken } from '../../../lib/auth-session';
-import { readEventStream, reconnectDelay, type SseMessage } from '../../../lib/live/backoff';
-import type { InboxLiveEvent } from './inbox-api';
+import { LIVE } from '../../../../../common/constants';
+import type { InboxMessage } from '../../../../../common/inbox-schemas';
+import { getIdToken } from '../../../../lib/auth-session';
+import { readEventStream, reconnectDelay, type SseMessage } from '../../../../lib/live/backoff';
+
+export type InboxLiveEvent = { kind: 'add' | 'update'; message: InboxMessage } | { kind: 'reset' };
 
 /** One message of the stream to an inbox event, or null for anything else. */
 export function inboxEventOf(message: SseMessage): InboxLiveEvent | null {
