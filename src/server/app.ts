@@ -89,7 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        // Read when asked: a plugin's own onRoute hook may still declare it after this one.
+        get schema() {
+          return route.schema;
+        },
+      });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRoute', compileResponsesOnce);

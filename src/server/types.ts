@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ChangeBus } from './changes/bus';
 import type { Config } from './config';
@@ -11,6 +12,8 @@ import type { CounterStore } from './lib/rate-limit/index';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The route's schemas as registered (tests/api/route-schemas.test.ts holds every route to having them). */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
 import { IdentityError } from '../identity/identity-error';
 import { rateLimiter } from '../lib/rate-limit/index';
+import { textResponse } from '../lib/schemas';
 import { setupDonePage, setupFormPage, setupLimitedPage, setupUnavailablePage } from './setup-page';
 
 const bounded = (max: number) => z.string().max(max).optional();
@@ -31,12 +32,16 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
   });
 
-  app.get('/admin/setup', { schema: { querystring: z.object({ token: bounded(200) }) } }, async (request, reply) => {
-    const { token } = request.query;
-    reply.type('text/html; charset=utf-8');
-    if (!token || !(await app.identity.isSetupLinkUsable(token))) return reply.status(410).send(setupUnavailablePage());
-    return setupFormPage({ token });
-  });
+  app.get(
+    '/admin/setup',
+    { schema: { querystring: z.object({ token: bounded(200) }), response: { 200: textResponse } } },
+    async (request, reply) => {
+      const { token } = request.query;
+      reply.type('text/html; charset=utf-8');
+      if (!token || !(await app.identity.isSetupLinkUsable(token))) return reply.status(410).send(setupUnavailablePage());
+      return setupFormPage({ token });
+    },
+  );
 
   app.post(
     '/admin/setup',
@@ -51,7 +56,10 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('text/html; charset=utf-8')
           .send(setupLimitedPage(decision.retryAfterSeconds));
       },
-      schema: { body: z.object({ token: bounded(200), email: bounded(254), password: bounded(200), displayName: bounded(100) }) },
+      schema: {
+        body: z.object({ token: bounded(200), email: bounded(254), password: bounded(200), displayName: bounded(100) }),
+        response: { 201: textResponse },
+      },
     },
     async (request, reply) => {
       const { token = '', email = '', password, displayName = '' } = request.body;

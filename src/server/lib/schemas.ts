@@ -9,3 +9,9 @@ export const errorResponse = z.object({
     fields: z.record(z.string(), z.string()).optional(),
   }),
 });
+
+/** A document the route writes itself (HTML, XML, plain text): sent as it is, never serialized. */
+export const textResponse = z.string();
+
+/** A redirect (3xx) has no body. */
+export const redirectResponse = z.literal('');

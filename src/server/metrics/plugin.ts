@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Mailer } from '../identity/mailer';
 import { sendError } from '../plugins/errors';
+import { textResponse } from '../lib/schemas';
 import { createInstruments, type Instruments, signInResult } from './instruments';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -98,7 +99,7 @@ export default fp(async function metrics(app: FastifyInstance) {
     route.onSend = [...[route.onSend ?? []].flat(), countSignIn];
   });
 
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { schema: { response: { 200: textResponse } } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
       return sendError(reply, 401, 'unauthenticated', 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>.');

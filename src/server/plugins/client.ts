@@ -13,6 +13,8 @@ import { sendIdentityError } from '../identity/identity-error';
 import { openerPolicyFor } from '../identity/federated/opener-policy';
 import { ISSUES_CSRF_COOKIE } from './csrf';
 import { sendError } from './errors';
+import { responseJsonSchema } from '../lib/response-schemas';
+import { textResponse } from '../lib/schemas';
 
 export interface ClientOptions {
   distDir: string;
@@ -27,6 +29,8 @@ export function isPublicFile(pathName: string): boolean {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const HTML = 'text/html; charset=utf-8';
+/** Pages are HTML written here (strings, prepared bytes or streams), declared rather than serialized. */
+const PAGE_SCHEMA = { response: { 200: textResponse } };
 
 /**
  * Serves both faces: the site's pages rendered on the server, the app's shell for its routes,
@@ -35,6 +39,15 @@ const HTML = 'text/html; charset=utf-8';
 export default async function client(app: FastifyInstance, options: ClientOptions) {
   const clientDir = resolve(options.distDir, 'client');
   const indexFile = join(clientDir, 'index.html');
+
+  // The static plugin's routes (marked `hide`) send files; they are declared as such, as every
+  // route declares its answer. The schema is JSON Schema already: the app's hook that turns zod
+  // into it has run by now.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.hide === true && route.schema.response === undefined) {
+      route.schema.response = { 200: responseJsonSchema(textResponse) };
+    }
+  });
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -158,6 +171,7 @@ export default async function client(app: FastifyInstance, options: ClientOption
   // HTML documents are where a browser arrives first: they hand out the CSRF cookie if missing.
   const site = {
     ...ISSUES_CSRF_COOKIE,
+    schema: PAGE_SCHEMA,
     onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       reply.headers(siteHeaders);
       done();
@@ -187,7 +201,7 @@ export default async function client(app: FastifyInstance, options: ClientOption
     // the service worker leaves it to the network and its opener policy, decision 0110).
     '/auth/handler',
   ]) {
-    app.get(path, ISSUES_CSRF_COOKIE, appShellFor(path));
+    app.get(path, { ...ISSUES_CSRF_COOKIE, schema: PAGE_SCHEMA }, appShellFor(path));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -31,6 +31,38 @@ function sendErrorPage(reply: FastifyReply, status: number, headers: Record<stri
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPageHtml(status));
 }
 
+/**
+ * Route option of a page's no-JavaScript form post: its errors answer as a redirect back to the
+ * page (post/redirect/get), never as JSON. `invalidFields` are the fields an unreadable body
+ * marks invalid (the ones an empty form would).
+ */
+export interface FormErrorRedirect {
+  page: string;
+  invalidFields: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is a plain HTML form post: errors redirect back to this page (see handleError). */
+    formErrorRedirect?: FormErrorRedirect;
+  }
+}
+
+/** A form post's failure, told by a redirect the page reads (`?error=...`, `?invalid=...`). */
+function redirectToForm(form: FormErrorRedirect, error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const status = (error as { statusCode?: number }).statusCode ?? 500;
+  const name = `${form.page.replace(/^\//, '')} form`;
+  if (status === 429) return reply.redirect(`${form.page}?error=rate_limited`, 303);
+  if (status < 500) {
+    // A body the form never sends (bad JSON, another content type, too large): bad input like
+    // any other, answered the same way, and no fault of ours to log.
+    request.log.info({ code: (error as { code?: string }).code, status }, `${name}: unreadable body`);
+    return reply.redirect(`${form.page}?${new URLSearchParams({ invalid: form.invalidFields.join(',') })}`, 303);
+  }
+  request.log.error({ err: error }, `${name} failed`);
+  return reply.redirect(`${form.page}?error=unavailable`, 303);
+}
+
 /** Turns a JSON-pointer-ish path ("/email", "body/email") into the field name the client knows. */
 function fieldName(path: string): string {
   return path.replace(/^\/?(body|querystring|params|headers)?\/?/, '').replace(/\//g, '.') || 'body';
@@ -39,9 +71,12 @@ function fieldName(path: string): string {
 /**
  * The one error handler of the `/api` side: every failure becomes `{ error: { code, message } }`,
  * validation failures list their fields, and a 5xx never tells the client more than "something
- * went wrong" (the details go to the log).
+ * went wrong" (the details go to the log). A browser asking for a page gets an HTML page, and a
+ * no-JavaScript form post (`formErrorRedirect`) a redirect back to its form.
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const form = request.routeOptions.config.formErrorRedirect;
+  if (form) return redirectToForm(form, error, request, reply);
   const page = wantsHtmlPage(request.method, request.url, request.headers.accept);
   if (error instanceof HttpError) {
     if (page && error.statusCode >= 500) return sendErrorPage(reply, error.statusCode, error.headers);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
 import { cachedContent } from '../content/cached-content';
+import { textResponse } from '../lib/schemas';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 
 const SITE_PAGES: SitemapEntry[] = [
@@ -10,10 +11,13 @@ const SITE_PAGES: SitemapEntry[] = [
   { path: '/support', changefreq: 'yearly', priority: 0.6 },
 ];
 
+/** Both are documents written here (XML, plain text), declared rather than serialized. */
+const TEXT_SCHEMA = { response: { 200: textResponse } };
+
 /** /sitemap.xml (the site pages and one page per team member) and /robots.txt. */
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const content = cachedContent(app);
-  app.get('/sitemap.xml', PREPARED_ROUTE, async (request, reply) => {
+  app.get('/sitemap.xml', { ...PREPARED_ROUTE, schema: TEXT_SCHEMA }, async (request, reply) => {
     const prepared = await app.contentChanges.cache.get('sitemap', ['team-members'], async () => {
       const members = await content.teamMembers();
       const entries = [
@@ -34,7 +38,7 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
     return reply;
   });
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', { schema: TEXT_SCHEMA }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(buildRobots(app.config.publicUrl)),
   );
 };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idempotencyKeySchema, SUPPORT_LIMITS, type SupportMessageValues, validateSupportMessage } from '../../common/support-message';
 import { badRequest, HttpError } from '../lib/http-error';
 import { idempotencyKeyOf } from '../lib/idempotency';
-import { errorResponse } from '../lib/schemas';
+import { errorResponse, redirectResponse } from '../lib/schemas';
 import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../inbox/spam';
@@ -122,17 +122,12 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           const limited = await checkLimit(limiter, request);
           if (limited) return reply.header('Retry-After', limited.headers['Retry-After']).redirect('/support?error=rate_limited', 303);
         },
-        errorHandler: (error, request, reply) => {
-          const status = (error as { statusCode?: number }).statusCode ?? 500;
-          if (status === 429) return reply.redirect('/support?error=rate_limited', 303);
-          if (status < 500) {
-            // A body the form never sends (bad JSON, another content type, too large): bad
-            // input like any other, answered the same way, and no fault of ours to log.
-            request.log.info({ code: (error as { code?: string }).code, status }, 'support form: unreadable body');
-            return reply.redirect(`/support?${new URLSearchParams({ invalid: 'name,email,message' })}`, 303);
-          }
-          request.log.error({ err: error }, 'support form failed');
-          return reply.redirect('/support?error=unavailable', 303);
+        config: { formErrorRedirect: { page: '/support', invalidFields: ['name', 'email', 'message'] } },
+        schema: {
+          // Whatever arrives is read as form fields by the handler (anything else reads as an
+          // empty form); the answer is always a redirect back to the page.
+          body: z.record(z.string(), z.unknown()).optional(),
+          response: { 303: redirectResponse },
         },
       },
       async (request, reply) => {
