@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { charactersLeft } from '../../common/characters-left';
 import { SUPPORT_LIMITS } from '../../common/support-limits';
 import type { SupportFieldErrors, SupportMessageCreated, validateSupportMessage } from '../../common/support-message';
 import { getOutboxSnapshot, getServerOutboxSnapshot, submitSupportMessage, subscribeOutbox } from '../lib/outbox-store';
@@ -266,7 +267,7 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
           onChange={(event) => change('subject', event.target.value)}
         />
       </Field>
-      <Field field="message" error={errors.message} hint={charactersLeftText(SUPPORT_LIMITS.message - values.message.length)}>
+      <Field field="message" error={errors.message} hint={charactersLeft(values.message, SUPPORT_LIMITS.message)}>
         <textarea
           {...fieldProps('message')}
           ref={(element) => {
@@ -296,12 +297,6 @@ export function ContactForm({ subject, form }: { subject: string; form: SupportF
       </div>
     </form>
   );
-}
-
-/** What the message field says under it (read with the field, not announced at each key). */
-function charactersLeftText(left: number): string {
-  const count = Math.max(0, left);
-  return count === 1 ? '1 character left' : `${count.toLocaleString('en-US')} characters left`;
 }
 
 function Field({

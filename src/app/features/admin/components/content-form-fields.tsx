@@ -1,6 +1,7 @@
 import { IonInput, IonTextarea } from '@ionic/react';
 import { useState } from 'react';
-import { charactersLeft, type FieldSpec, type FormValues, leftAnnouncement } from '../state/content-rules';
+import { charactersLeft } from '../../../../common/characters-left';
+import { type FieldSpec, type FormValues, leftAnnouncement } from '../state/content-rules';
 import { IconPicker } from './icon-picker';
 
 interface ContentFormFieldsProps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONTENT_INPUTS, CONTENT_KINDS } from '../../../../common/content-schemas';
-import { charactersLeft, fieldErrors, formValuesOf, inputOf, isContentKind, KIND_SPECS, leftAnnouncement, moveId } from './content-rules';
+import { fieldErrors, formValuesOf, inputOf, isContentKind, KIND_SPECS, leftAnnouncement, moveId, schemaMaxLength } from './content-rules';
 
 describe('content form rules', () => {
   it('has a field for every input of the shared schema, each text field as long as the schema allows', () => {
@@ -60,6 +60,14 @@ describe('content form rules', () => {
     expect(moveId(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 
+  it("reads a field's length from its schema: a text's maximum, a number's digits", () => {
+    expect(schemaMaxLength(z.string().max(80))).toBe(80);
+    expect(schemaMaxLength(z.number().int().max(2100))).toBe(4);
+    expect(schemaMaxLength(z.array(z.string()))).toBeNull();
+    expect(KIND_SPECS['client-reviews'].fields.find((field) => field.name === 'rating')?.maxLength).toBe(1);
+    expect(KIND_SPECS['team-members'].fields.find((field) => field.name === 'joinedYear')?.maxLength).toBe(4);
+  });
+
   it('knows the four kinds', () => {
     expect(isContentKind('team-members')).toBe(true);
     expect(isContentKind('users')).toBe(false);
@@ -67,13 +75,7 @@ describe('content form rules', () => {
   });
 });
 
-describe('characters left', () => {
-  it('says how much is left, never below zero', () => {
-    expect(charactersLeft('', 80)).toBe('80 characters left');
-    expect(charactersLeft('x'.repeat(79), 80)).toBe('1 character left');
-    expect(charactersLeft('x'.repeat(90), 80)).toBe('0 characters left');
-  });
-
+describe('characters left announcements', () => {
   it('announces only when the count crosses 20, 10 or 0 left, not at every key', () => {
     expect(leftAnnouncement('x'.repeat(10), 'x'.repeat(11), 80)).toBeNull();
     expect(leftAnnouncement('x'.repeat(59), 'x'.repeat(60), 80)).toBe('20 characters left');

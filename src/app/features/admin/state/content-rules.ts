@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { charactersLeft } from '../../../../common/characters-left';
 import { CONTENT_INPUTS, CONTENT_KINDS, type ContentKind } from '../../../../common/content-schemas';
 
 /** The form of one item: every field as the text in its input. */
@@ -23,8 +25,30 @@ export interface KindSpec {
   sitePath: string;
 }
 
+/** A field as the console lists it; its length comes from the shared schema. */
+type FieldDraft = Omit<FieldSpec, 'maxLength'> & { maxLength?: number };
+
+/**
+ * The most characters a field's input takes, read from the shared schema: a text's maximum
+ * length, or the digits of a number's largest value. Null when the schema sets no bound.
+ */
+export function schemaMaxLength(rule: z.ZodType | undefined): number | null {
+  if (rule instanceof z.ZodString) return rule.maxLength;
+  if (rule instanceof z.ZodNumber && rule.maxValue !== null && Number.isFinite(rule.maxValue)) return String(rule.maxValue).length;
+  return null;
+}
+
+function fieldsOf(kind: ContentKind, drafts: FieldDraft[]): FieldSpec[] {
+  const shape: Record<string, z.ZodType> = CONTENT_INPUTS[kind].shape;
+  return drafts.map((draft) => {
+    const maxLength = draft.maxLength ?? schemaMaxLength(shape[draft.name]);
+    if (maxLength === null) throw new Error(`The schema of ${kind} sets no length for ${draft.name}.`);
+    return { ...draft, maxLength };
+  });
+}
+
 // Chosen from the icons the site can draw (content-icons.ts), never typed.
-const iconField: FieldSpec = { name: 'icon', label: 'Icon', kind: 'icon', maxLength: 40 };
+const iconField: FieldDraft = { name: 'icon', label: 'Icon', kind: 'icon' };
 
 export const KIND_SPECS: Record<ContentKind, KindSpec> = {
   services: {
@@ -33,12 +57,12 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     nameField: 'title',
     noteField: 'summary',
     sitePath: '/#services',
-    fields: [
-      { name: 'title', label: 'Title', kind: 'text', maxLength: 80 },
-      { name: 'summary', label: 'Summary', kind: 'text', maxLength: 200 },
-      { name: 'description', label: 'Description', kind: 'textarea', maxLength: 2000 },
+    fields: fieldsOf('services', [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'summary', label: 'Summary', kind: 'text' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
       iconField,
-    ],
+    ]),
   },
   'core-values': {
     title: 'Core values',
@@ -46,11 +70,11 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     nameField: 'title',
     noteField: 'description',
     sitePath: '/about',
-    fields: [
-      { name: 'title', label: 'Title', kind: 'text', maxLength: 80 },
-      { name: 'description', label: 'Description', kind: 'textarea', maxLength: 1000 },
+    fields: fieldsOf('core-values', [
+      { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'description', label: 'Description', kind: 'textarea' },
       iconField,
-    ],
+    ]),
   },
   'client-reviews': {
     title: 'Client reviews',
@@ -58,13 +82,13 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     nameField: 'company',
     noteField: 'author',
     sitePath: '/',
-    fields: [
-      { name: 'author', label: 'Author', kind: 'text', maxLength: 80 },
-      { name: 'role', label: 'Role', kind: 'text', maxLength: 80 },
-      { name: 'company', label: 'Company', kind: 'text', maxLength: 120 },
-      { name: 'quote', label: 'Quote', kind: 'textarea', maxLength: 1000 },
-      { name: 'rating', label: 'Rating', kind: 'number', maxLength: 1, helper: 'A whole number from 1 to 5.' },
-    ],
+    fields: fieldsOf('client-reviews', [
+      { name: 'author', label: 'Author', kind: 'text' },
+      { name: 'role', label: 'Role', kind: 'text' },
+      { name: 'company', label: 'Company', kind: 'text' },
+      { name: 'quote', label: 'Quote', kind: 'textarea' },
+      { name: 'rating', label: 'Rating', kind: 'number', helper: 'A whole number from 1 to 5.' },
+    ]),
   },
   'team-members': {
     title: 'Team members',
@@ -72,14 +96,15 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     nameField: 'name',
     noteField: 'role',
     sitePath: '/team',
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text', maxLength: 80 },
-      { name: 'role', label: 'Role', kind: 'text', maxLength: 80 },
-      { name: 'bio', label: 'Bio', kind: 'textarea', maxLength: 2000 },
-      { name: 'email', label: 'Email', kind: 'email', maxLength: 254 },
+    fields: fieldsOf('team-members', [
+      { name: 'name', label: 'Name', kind: 'text' },
+      { name: 'role', label: 'Role', kind: 'text' },
+      { name: 'bio', label: 'Bio', kind: 'textarea' },
+      { name: 'email', label: 'Email', kind: 'email' },
+      // The list is typed as one text: room for 12 skills and the commas and spaces between them.
       { name: 'skills', label: 'Skills', kind: 'list', maxLength: 600, helper: 'Separate skills with commas; at most 12.' },
-      { name: 'joinedYear', label: 'Joined year', kind: 'number', maxLength: 4 },
-    ],
+      { name: 'joinedYear', label: 'Joined year', kind: 'number' },
+    ]),
   },
 };
 
@@ -123,12 +148,6 @@ export function fieldErrors(kind: ContentKind, values: FormValues): Record<strin
     errors[name] ??= issue.message;
   }
   return errors;
-}
-
-/** What a limited text field says under it: how much is left (never below zero). */
-export function charactersLeft(value: string, maxLength: number): string {
-  const left = Math.max(0, maxLength - value.length);
-  return left === 1 ? '1 character left' : `${left} characters left`;
 }
 
 /**
