@@ -6,12 +6,12 @@ import type { Page } from '@playwright/test';
 import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { visiblePage } from './support/sign-in';
 import { ownPort } from './support/suite';
 
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /** The page Ionic is showing now (others stay in the DOM, hidden). */
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 const menu = (page: Page) => page.locator('ion-menu');
 
 /**

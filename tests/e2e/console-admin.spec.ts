@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { authErrorSentence } from '../../src/common/auth-errors';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { logInTo, visiblePage } from './support/sign-in';
 import { createStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { ownPort } from './support/suite';
 import { openDatabase } from '../../src/server/db/database';
@@ -18,7 +19,6 @@ async function setSetting(databaseUrl: string, key: SettingKey, value: boolean) 
 }
 
 const LIST = '/app/tabs/home';
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 const rows = (page: Page) => page.getByTestId('movie-row');
 
 // Ending a session on purpose makes the browser log the refused refresh and API calls; the last
@@ -30,17 +30,6 @@ test.describe.configure({ mode: 'parallel' });
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
-
-/** Signs in through the Login page, which then goes to `next`. */
-async function logIn(page: Page, email: string, next: string, password = STAFF_PASSWORD) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await waitForIonicPage(page);
-  await visiblePage(page).getByLabel('Email').fill(email);
-  await visiblePage(page).getByLabel('Password', { exact: true }).fill(password);
-  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-  await waitForIonicPage(page);
-}
 
 /** A browser context of its own that has seen the tutorial. */
 async function newContext(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
@@ -137,10 +126,10 @@ test('an admin disables a user signed in elsewhere: that browser signs out at on
   const other = await newContext(browser, baseURL);
   try {
     const streamOpen = other.page.waitForResponse((response) => response.url().includes('/api/changes'), { timeout: 30_000 });
-    await logIn(other.page, user.email, LIST);
+    await logInTo(other.page, LIST, { email: user.email, password: STAFF_PASSWORD });
     await streamOpen;
 
-    await logIn(page, admin.email, `/admin/users/${user.uid}`);
+    await logInTo(page, `/admin/users/${user.uid}`, { email: admin.email, password: STAFF_PASSWORD });
     await expect(visiblePage(page).getByRole('heading', { name: user.email })).toBeVisible();
     await visiblePage(page).getByRole('button', { name: 'Disable account' }).click();
     await expect(visiblePage(page).getByRole('status').filter({ hasText: 'disabled and signed out' })).toBeVisible();
@@ -171,7 +160,7 @@ test('staff edits a movie and another browser’s open movie list shows it', asy
     await moviePage.goto(`/movie-example?title=${encodeURIComponent(`${marker} original`)}`);
     await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} original` })).toBeVisible();
 
-    await logIn(page, staff.email, '/admin/movies');
+    await logInTo(page, '/admin/movies', { email: staff.email, password: STAFF_PASSWORD });
     await visiblePage(page).getByLabel('Search movies by title').locator('input').fill(marker);
     await visiblePage(page)
       .getByRole('button', { name: `Edit ${marker} original` })
@@ -215,7 +204,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ['/admin/movies', 'Movie list'],
     ];
     await page.emulateMedia({ colorScheme });
-    await logIn(page, admin.email, pages[0]![0]);
+    await logInTo(page, pages[0]![0], { email: admin.email, password: STAFF_PASSWORD });
     for (const [path, heading] of pages) {
       await page.goto(path);
       await expect(visiblePage(page).getByRole('heading', { level: 1, name: heading })).toBeVisible();

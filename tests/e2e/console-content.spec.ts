@@ -1,24 +1,9 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
-import { createStaffAccount } from './support/staff';
+import { signInAsStaff, visiblePage } from './support/sign-in';
 
 /** The page Ionic is showing now (others stay in the DOM, hidden). */
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
-
-async function signInAsStaff(page: Page, request: Parameters<typeof createStaffAccount>[0], next: string) {
-  const staff = await createStaffAccount(request, ['staff'], 'content');
-  await markTutorialSeen(page);
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await waitForIonicPage(page);
-  await visiblePage(page).getByLabel('Email').fill(staff.email);
-  await visiblePage(page).getByLabel('Password', { exact: true }).fill(staff.password);
-  await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/')}$`));
-  await waitForIonicPage(page);
-  return staff;
-}
 
 /** Waits until no console button is still disabled from sending (axe would measure faded colours). */
 async function settled(page: Page) {
@@ -36,7 +21,7 @@ test.describe('staff console: content', () => {
     request,
     browser,
   }) => {
-    await signInAsStaff(page, request, '/admin/content/services');
+    await signInAsStaff(page, request, '/admin/content/services', ['staff'], 'content');
     const form = visiblePage(page);
     await form
       .getByRole('link', { name: 'Add a service' })
@@ -124,7 +109,7 @@ test.describe('staff console: content', () => {
     page.on('request', (sent) => {
       if (sent.method() === 'GET' && new URL(sent.url()).pathname === '/api/admin/core-values') listLoads++;
     });
-    await signInAsStaff(page, request, '/admin/content/core-values');
+    await signInAsStaff(page, request, '/admin/content/core-values', ['staff'], 'content');
     const list = visiblePage(page);
     const names = async () => list.locator('.content-admin__row h2').allTextContents();
     await expect(list.locator('.content-admin__row').nth(1)).toBeVisible();
@@ -144,7 +129,7 @@ test.describe('staff console: content', () => {
   });
 
   test('uploads a team photo; the member page shows it with srcset, and a disguised file is refused', async ({ page, request }) => {
-    await signInAsStaff(page, request, '/admin/content/team-members');
+    await signInAsStaff(page, request, '/admin/content/team-members', ['staff'], 'content');
     await visiblePage(page).locator('[data-edit]').first().click();
     await expect(page).toHaveURL(/\/admin\/content\/team-members\/[a-z0-9-]+$/);
     await waitForIonicPage(page);
@@ -178,7 +163,7 @@ test.describe('staff console: content', () => {
 
   test('the content list and edit pages pass axe on a phone and a desktop, light and dark', async ({ page, request }) => {
     test.setTimeout(90_000);
-    await signInAsStaff(page, request, '/admin/content/team-members');
+    await signInAsStaff(page, request, '/admin/content/team-members', ['staff'], 'content');
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 1280, height: 800 },

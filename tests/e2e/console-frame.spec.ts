@@ -1,31 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
 import { insertSupportMessage } from '../../src/server/support/repository';
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, expectPainted, test, waitForHydration, waitForIonicPage } from './support/fixtures';
-import { createStaffAccount } from './support/staff';
+import { signInAsStaff, visiblePage } from './support/sign-in';
 import { suiteDatabaseUrl } from './support/suite';
 
 /** The page Ionic is showing now (others stay in the DOM, hidden). */
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 const consoleMenu = (page: Page) => page.locator('ion-menu[menu-id="console-menu"]');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page, request: APIRequestContext, next: string, roles: ('staff' | 'admin')[] = ['staff']) {
-  const account = await createStaffAccount(request, roles, 'frame');
-  await markTutorialSeen(page);
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await waitForIonicPage(page);
-  const form = visiblePage(page);
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, '\\/').replace(/\?/g, '\\?')}$`));
-  await expect(visiblePage(page).getByRole('heading', { level: 1 })).toBeVisible();
-  return account;
-}
 
 async function storeMessage(subject: string) {
   const handle = await openDatabase(suiteDatabaseUrl());
@@ -57,7 +42,7 @@ test.describe('staff console: a frame of its own', () => {
     test.setTimeout(120_000);
     await storeMessage(`Frame phone ${unique()}`);
     await page.setViewportSize(PHONE);
-    await signIn(page, request, '/admin', ['admin']);
+    await signInAsStaff(page, request, '/admin', ['admin'], 'frame');
     await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Staff console' });
     await expect(nav).toBeHidden();
@@ -96,7 +81,7 @@ test.describe('staff console: a frame of its own', () => {
     const subject = `Frame desktop ${unique()}`;
     await storeMessage(subject);
     await page.setViewportSize(DESKTOP);
-    await signIn(page, request, '/admin', ['admin']);
+    await signInAsStaff(page, request, '/admin', ['admin'], 'frame');
     const nav = page.getByRole('navigation', { name: 'Staff console' });
     await expect(nav).toBeVisible();
     await expect(visiblePage(page).getByRole('button', { name: 'Open the console menu' })).toBeHidden();
@@ -134,7 +119,7 @@ test.describe('staff console: nothing lost silently', () => {
   test('leaving an edit page with unsaved changes asks first: a link, the menu, Back, and closing the tab', async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP);
-    await signIn(page, request, '/admin/content/services');
+    await signInAsStaff(page, request, '/admin/content/services', ['staff'], 'frame');
     await visiblePage(page)
       .getByRole('link', { name: /^Edit / })
       .first()
@@ -189,7 +174,7 @@ test.describe('staff console: nothing lost silently', () => {
 
   test('Leave goes where the person asked, and nothing was saved', async ({ page, request }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, request, '/admin/content/core-values');
+    await signInAsStaff(page, request, '/admin/content/core-values', ['staff'], 'frame');
     await visiblePage(page)
       .getByRole('link', { name: /^Edit / })
       .first()
@@ -212,7 +197,7 @@ test.describe('staff console: nothing lost silently', () => {
     test.setTimeout(90_000);
     await page.setViewportSize(DESKTOP);
     // Opened from its list, so the browser's Back has an entry of the app's to go to.
-    await signIn(page, request, '/admin/content/services');
+    await signInAsStaff(page, request, '/admin/content/services', ['staff'], 'frame');
     await visiblePage(page)
       .getByRole('link', { name: /^Edit / })
       .first()
@@ -266,7 +251,7 @@ test.describe('staff console: guided fields', () => {
     browser,
   }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, request, '/admin/content/services/new');
+    await signInAsStaff(page, request, '/admin/content/services/new', ['staff'], 'frame');
     const editor = visiblePage(page);
     const icons = editor.getByRole('group', { name: 'Icon' });
     await expect(icons.getByRole('radio')).toHaveCount(13);
@@ -336,7 +321,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize(viewport);
       await checkA11y(page);
     }
-    await signIn(page, request, '/admin', ['admin']);
+    await signInAsStaff(page, request, '/admin', ['admin'], 'frame');
     const shots = process.env.CONSOLE_SCREENSHOTS;
     for (const [path, heading] of [
       ['/admin', 'What needs attention'],

@@ -1,25 +1,13 @@
-import type { Browser, Page, Request } from '@playwright/test';
+import type { Browser, Request } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
 import { insertSupportMessage } from '../../src/server/support/repository';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { logInTo, visiblePage } from './support/sign-in';
 import { createStaffAccount } from './support/staff';
 import { suiteDatabaseUrl } from './support/suite';
 
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
-
 /** The server takes a form sent sooner than this after it was shown for a robot's (CONTACT_MIN_FILL_MS). */
 const HUMAN_FILL_MS = 3200;
-
-async function signInTo(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await waitForIonicPage(page);
-  const form = visiblePage(page);
-  await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  await waitForIonicPage(page);
-}
 
 async function sendContactMessage(browser: Browser, values: { name: string; email: string; subject: string; message: string }) {
   const context = await browser.newContext();
@@ -74,7 +62,7 @@ test.describe('staff console: Contact Us inbox', () => {
     page.on('requestfailed', closed);
 
     const staff = await createStaffAccount(request, ['staff'], 'inbox');
-    await signInTo(page, '/admin/inbox', staff);
+    await logInTo(page, '/admin/inbox', staff);
     await expect(visiblePage(page).getByRole('heading', { name: 'Contact Us inbox', level: 1 })).toBeVisible();
 
     const stamp = Date.now().toString(36);
@@ -133,7 +121,7 @@ test.describe('staff console: Contact Us inbox', () => {
         await storeMessage({ name: 'Axe Tester', email: 'axe@example.com', subject, message: 'Please check the contrast.' });
         await page.setViewportSize(size);
         await page.emulateMedia({ colorScheme });
-        await signInTo(page, '/admin/inbox', staff);
+        await logInTo(page, '/admin/inbox', staff);
         if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
         const row = visiblePage(page).locator('ion-item', { hasText: subject });
         await expect(row).toBeVisible();

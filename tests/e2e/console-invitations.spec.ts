@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
 import { rolesService } from '../../src/server/admin/roles-service';
 import { openDatabase } from '../../src/server/db/database';
 import { expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { visiblePage } from './support/sign-in';
 import { STAFF_PASSWORD, uniqueStaffEmail } from './support/staff';
 import { ownPort } from './support/suite';
-
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 
 // A server of its own: without SMTP_URL its mails are written to its log, where this test reads the link.
 const server = new ServerProcess(ownPort(41), { env: { LOG_LEVEL: 'info' } });

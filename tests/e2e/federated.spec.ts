@@ -4,6 +4,7 @@ import { startOidcProvider, type TestOidcProvider } from '../support/identity-pr
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
+import { visiblePage } from './support/sign-in';
 import { ownPort } from './support/suite';
 
 /**
@@ -13,7 +14,6 @@ import { ownPort } from './support/suite';
 
 const PASSWORD = 'correct horse battery';
 const uniqueId = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-const visiblePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
 
 let oidc: TestOidcProvider;
 const server = new ServerProcess(ownPort(1), { env: {} });

@@ -1,5 +1,3 @@
-import { CONTENT_ICON_PATHS, isContentIconName } from '../../common/content-icons';
-
 /** The handful of icons the site header needs, inline so the site ships no icon library. */
 interface IconProps {
   size?: number;
@@ -73,24 +71,6 @@ export function Logo() {
       >
         COMPUTER SVCS
       </text>
-    </svg>
-  );
-}
-
-const FALLBACK_ICON = 'M12 3v18M3 12h18';
-
-export function ContentIcon({ name, size = 26 }: { name: string; size?: number }) {
-  // data-icon names the drawing (the end-to-end tests check which one the page shows).
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-icon={name}>
-      <path
-        d={isContentIconName(name) ? CONTENT_ICON_PATHS[name] : FALLBACK_ICON}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
     </svg>
   );
 }

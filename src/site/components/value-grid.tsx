@@ -1,5 +1,5 @@
 import type { CoreValueItem } from '../site-data';
-import { ContentIcon } from './icons';
+import { ContentIcon } from '../../common/content-icon';
 
 /** The core values as a grid of icon, title and description (landing and about). */
 export function ValueGrid({ values }: { values: CoreValueItem[] }) {

@@ -1,7 +1,8 @@
 import { COMPANY } from '../../common/constants';
 import { ContentPicture } from '../components/content-picture';
 import { CtaBand } from '../components/cta-band';
-import { ContentIcon, LineIcon } from '../components/icons';
+import { ContentIcon } from '../../common/content-icon';
+import { LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
 import { ValueGrid } from '../components/value-grid';
 import { StarRating } from '../components/star-rating';

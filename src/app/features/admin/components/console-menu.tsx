@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DarkThemeFooter } from '../../../shell/dark-theme-footer';
+import { CONTENT_SECTIONS } from '../state/content-sections';
 import { useAdminSession } from '../state/use-admin-session';
 import { useInboxSummary } from '../state/use-inbox-summary';
 import { trimTrailingSlashes } from '../../../../common/routes';
@@ -27,12 +28,11 @@ interface ConsoleLink {
   icon: string;
 }
 
-const CONTENT: ConsoleLink[] = [
-  { title: 'Services', url: '/admin/content/services', icon: documentTextOutline },
-  { title: 'Core values', url: '/admin/content/core-values', icon: documentTextOutline },
-  { title: 'Client reviews', url: '/admin/content/client-reviews', icon: documentTextOutline },
-  { title: 'Team members', url: '/admin/content/team-members', icon: documentTextOutline },
-];
+const CONTENT: ConsoleLink[] = Object.values(CONTENT_SECTIONS).map((section) => ({
+  title: section.many,
+  url: section.path,
+  icon: documentTextOutline,
+}));
 const ADMIN: ConsoleLink[] = [
   { title: 'Users', url: '/admin/users', icon: peopleOutline },
   { title: 'Audit log', url: '/admin/audit', icon: listOutline },

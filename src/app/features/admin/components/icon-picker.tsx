@@ -1,4 +1,5 @@
-import { CONTENT_ICON_LABELS, CONTENT_ICON_NAMES, CONTENT_ICON_PATHS, isContentIconName } from '../../../../common/content-icons';
+import { ContentIcon } from '../../../../common/content-icon';
+import { CONTENT_ICON_LABELS, CONTENT_ICON_NAMES, isContentIconName } from '../../../../common/content-icons';
 
 interface IconPickerProps {
   name: string;
@@ -25,16 +26,7 @@ export function IconPicker({ name, legend, value, error, onChange }: IconPickerP
         {CONTENT_ICON_NAMES.map((icon) => (
           <label key={icon} className="icon-picker__choice">
             <input type="radio" name={name} value={icon} checked={value === icon} onChange={() => onChange(icon)} />
-            <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d={CONTENT_ICON_PATHS[icon]}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.7"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <ContentIcon name={icon} size={28} />
             <span>{CONTENT_ICON_LABELS[icon]}</span>
           </label>
         ))}

@@ -45,14 +45,14 @@ export function InvitationsPanel() {
       setEmail('');
       action.clear();
       await load();
-      action.run(async () => undefined, `Invitation sent to ${sent.email} as ${sent.role}.${mailNote(sent)}`);
+      action.notify(`Invitation sent to ${sent.email} as ${sent.role}.${mailNote(sent)}`);
     }
   };
   const resend = async (invitation: Invitation) => {
     const sent = await action.run(() => resendInvitation(invitation.id));
     if (sent) {
       await load();
-      action.run(async () => undefined, `Invitation sent again to ${sent.email}; the earlier link no longer works.${mailNote(sent)}`);
+      action.notify(`Invitation sent again to ${sent.email}; the earlier link no longer works.${mailNote(sent)}`);
     }
   };
   const withdraw = async (invitation: Invitation) => {

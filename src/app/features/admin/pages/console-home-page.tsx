@@ -9,19 +9,12 @@ import { ConsolePage } from '../components/console-page';
 import { showTime } from '../state/audit-format';
 import { inboxTime } from '../state/inbox-format';
 import { auditSentence } from '../state/audit-sentence';
+import { CONTENT_SECTIONS, contentSectionOf } from '../state/content-sections';
 import { AUDIT_ACTIONS } from '../../../../common/audit-catalogue';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 
 const NO_FILTER = { actorId: '', action: '', itemType: '', itemId: '' };
-/** Audit item types that are company content (what "Recently edited content" lists). */
-const CONTENT_TYPES: Record<string, { label: string; path: string }> = {
-  service: { label: 'Service', path: '/admin/content/services' },
-  core_value: { label: 'Core value', path: '/admin/content/core-values' },
-  client_review: { label: 'Client review', path: '/admin/content/client-reviews' },
-  team_member: { label: 'Team member', path: '/admin/content/team-members' },
-};
-
 function useLoaded<T>(load: (() => Promise<T>) | null): Loaded<T> | null {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   useEffect(() => {
@@ -113,16 +106,16 @@ function Activity({ admin }: { admin: boolean }) {
         <h2 id="home-content">Content</h2>
         <p className="console-home__muted">What was edited lately is in the audit log, which administrators see.</p>
         <IonList inset aria-label="Content lists">
-          {Object.values(CONTENT_TYPES).map((type) => (
-            <IonItem key={type.path} routerLink={type.path} detail>
-              <IonLabel>{type.label}s</IonLabel>
+          {Object.values(CONTENT_SECTIONS).map((section) => (
+            <IonItem key={section.path} routerLink={section.path} detail>
+              <IonLabel>{section.many}</IonLabel>
             </IonItem>
           ))}
         </IonList>
       </section>
     );
   const entries = audit.status === 'ready' ? audit.value.entries : [];
-  const edited = entries.filter((entry) => entry.itemType in CONTENT_TYPES).slice(0, 5);
+  const edited = entries.filter((entry) => contentSectionOf(entry.itemType)).slice(0, 5);
   const recent = entries.slice(0, 5);
   return (
     <>
@@ -137,14 +130,14 @@ function Activity({ admin }: { admin: boolean }) {
         ) : (
           <IonList inset aria-label="Recently edited content">
             {edited.map((entry) => {
-              const type = CONTENT_TYPES[entry.itemType]!;
+              const section = contentSectionOf(entry.itemType)!;
               const href =
-                entry.itemId && !entry.action.endsWith('.delete') ? `${type.path}/${encodeURIComponent(entry.itemId)}` : type.path;
+                entry.itemId && !entry.action.endsWith('.delete') ? `${section.path}/${encodeURIComponent(entry.itemId)}` : section.path;
               return (
                 <IonItem key={entry.id} routerLink={href} detail>
                   <IonLabel>
                     <strong>
-                      {type.label}: {contentName(entry)}
+                      {section.one}: {contentName(entry)}
                     </strong>
                     <p>
                       {whatHappened(entry)} by {who(entry)}, {showTime(entry.at)}

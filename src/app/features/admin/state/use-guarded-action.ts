@@ -14,6 +14,8 @@ export interface GuardedAction {
   /** The last success, said to screen readers. */
   notice: string | null;
   clear(): void;
+  /** Says a success that is only whole after more work than the action (the list read again). */
+  notify(done: string): void;
 }
 
 /** The console's changes: a busy flag, errors as sentences, and the recent sign-in rule. */
@@ -93,5 +95,10 @@ export function useGuardedAction(): GuardedAction {
     [ask],
   );
 
-  return { run, confirm, busy, error, notice, clear: () => (setError(null), setNotice(null)) };
+  const notify = useCallback((done: string) => {
+    setError(null);
+    setNotice(done);
+  }, []);
+
+  return { run, confirm, busy, error, notice, clear: () => (setError(null), setNotice(null)), notify };
 }
