@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
 import { IdentityError } from '../identity/identity-error';
 import { rateLimiter } from '../lib/rate-limit/index';
-import { textResponse } from '../lib/schemas';
+import { pageOrErrorResponse, textResponse } from '../lib/schemas';
 import { setupDonePage, setupFormPage, setupLimitedPage, setupUnavailablePage } from './setup-page';
 
 const bounded = (max: number) => z.string().max(max).optional();
@@ -34,7 +34,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/setup',
-    { schema: { querystring: z.object({ token: bounded(200) }), response: { 200: textResponse } } },
+    { schema: { querystring: z.object({ token: bounded(200) }), response: { 200: textResponse, 410: pageOrErrorResponse } } },
     async (request, reply) => {
       const { token } = request.query;
       reply.type('text/html; charset=utf-8');
@@ -58,7 +58,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         body: z.object({ token: bounded(200), email: bounded(254), password: bounded(200), displayName: bounded(100) }),
-        response: { 201: textResponse },
+        response: { 201: textResponse, 400: pageOrErrorResponse, 410: pageOrErrorResponse, 429: pageOrErrorResponse },
       },
     },
     async (request, reply) => {

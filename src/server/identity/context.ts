@@ -75,6 +75,7 @@ export function identityContext(options: IdentityOptions) {
   const oobCodes = oobCodesRepository(options.db);
   const roles = userRolesRepository(options.db, options.engine);
   const settings = settingsRepository(options.db);
+  const mfa = mfaRepository(options.db, keyCipher(options.keyEncryptionSecret, TOTP_SECRET_INFO));
   const keyRing = signingKeyRing({ keys: signingKeysRepository(options.db), cipher: keyCipher(options.keyEncryptionSecret) });
   const tokens = tokenService({ keys: keyRing, issuer: options.issuer, audience: options.audience });
 
@@ -102,7 +103,7 @@ export function identityContext(options: IdentityOptions) {
     users,
     refreshTokens,
     tokens,
-    mfa: mfaRepository(options.db, keyCipher(options.keyEncryptionSecret, TOTP_SECRET_INFO)),
+    mfa,
     rolesOf: (userId) => roles.rolesOf(userId),
     auditStaffSignIn,
   });
@@ -152,7 +153,7 @@ export function identityContext(options: IdentityOptions) {
 
   async function consumeOobCode(oobCode: string | undefined, requestType: OobRequestType) {
     if (!oobCode) throw identityError('MISSING_OOB_CODE');
-    const row = await oobCodes.findByHash(tokenHash(oobCode));
+    const row = await oobCodes.find(tokenHash(oobCode));
     if (!row || row.request_type !== requestType || row.used_at) throw identityError('INVALID_OOB_CODE');
     if (Date.parse(row.expires_at) <= Date.now()) throw identityError('EXPIRED_OOB_CODE');
     return row;
@@ -165,6 +166,7 @@ export function identityContext(options: IdentityOptions) {
     oobCodes,
     roles,
     settings,
+    mfa,
     tokens,
     requireSignUpOpen,
     issueSession: gate.issue,

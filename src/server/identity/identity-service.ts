@@ -3,12 +3,12 @@ import { type IdentityContext, identityContext, type IdentityOptions } from './c
 import type { SessionRoute } from './session-routes';
 import { createFirstAdmin, type FirstAdminInput, isSetupLinkUsable, issueSetupLink } from './use-cases/first-admin';
 import { type FederatedContext, federatedContext } from './federated/federated-context';
-import { idpSessionsRepository } from './federated/idp-sessions-repository';
 import { publicProviderInfo } from './federated/provider-config';
 import { createAuthUri, type CreateAuthUriInput } from './use-cases/create-auth-uri';
 import { signInWithIdp, type SignInWithIdpInput } from './use-cases/sign-in-with-idp';
 import { applyUnlink, planUnlink } from './use-cases/unlink-providers';
-import { mfaFor, mfaInfoOf } from './mfa/second-factor';
+import { mfaInfoOf } from './mfa/second-factor';
+import { singleUseTokensRepository } from './single-use-tokens-repository';
 import { finalizeTotpEnrollment, type FinalizeEnrollmentInput, startTotpEnrollment, withdrawEnrollment } from './use-cases/mfa-enrollment';
 import { finalizeMfaSignIn, type MfaSignInInput, startMfaSignIn } from './use-cases/mfa-sign-in';
 import { resetPassword } from './use-cases/reset-password';
@@ -38,8 +38,8 @@ async function housekeeping(
     oobCodes: await ctx.oobCodes.deleteExpiredBefore(new Date(nowMs - 24 * 60 * 60_000).toISOString()),
     limitWindows: await deleteEndedWindows(ctx.options.db, nowMs),
     signingKeys: await ctx.tokens.dropExpiredKeys(nowMs),
-    idpSessions: await idpSessionsRepository(ctx.options.db).deleteExpiredBefore(new Date(nowMs).toISOString()),
-    mfaSessions: await mfaFor(ctx).deleteExpiredSessions(new Date(nowMs).toISOString()),
+    idpSessions: await singleUseTokensRepository(ctx.options.db, 'idp_sessions').deleteExpiredBefore(new Date(nowMs).toISOString()),
+    mfaSessions: await ctx.mfa.deleteExpiredSessions(new Date(nowMs).toISOString()),
   };
 }
 
@@ -70,7 +70,7 @@ export function identityService(options: IdentityOptions) {
     signInWithIdp: (input: SignInWithIdpInput) => signInWithIdp(fed, input),
     linkedProviders: (userId: string) => fed.links.listForUser(userId),
     mfaInfo: async (userId: string) => {
-      const enrollment = await mfaFor(ctx).enrollmentFor(userId);
+      const enrollment = await ctx.mfa.enrollmentFor(userId);
       return enrollment ? [mfaInfoOf(enrollment)] : [];
     },
     startTotpEnrollment: (idToken: string | undefined) => startTotpEnrollment(ctx, idToken),

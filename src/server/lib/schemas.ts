@@ -13,5 +13,11 @@ export const errorResponse = z.object({
 /** A document the route writes itself (HTML, XML, plain text): sent as it is, never serialized. */
 export const textResponse = z.string();
 
+/**
+ * A page the route writes itself, or the central handler's JSON error at the same status (a
+ * schema or body error): an error object must still be written as JSON, not as a string.
+ */
+export const pageOrErrorResponse = z.union([textResponse, errorResponse]);
+
 /** A redirect (3xx) has no body. */
 export const redirectResponse = z.literal('');

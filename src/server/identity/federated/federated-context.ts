@@ -1,7 +1,7 @@
 import type { IdentityContext } from '../context';
 import { identityError } from '../identity-error';
+import { singleUseTokensRepository } from '../single-use-tokens-repository';
 import { federatedIdentitiesRepository } from './federated-identities-repository';
-import { idpSessionsRepository } from './idp-sessions-repository';
 import { type ProviderClient, providerClient } from './provider-client';
 import type { IdentityProviderConfig } from './provider-config';
 
@@ -16,7 +16,7 @@ export function federatedContext(identity: IdentityContext, providers: readonly 
   return {
     identity,
     links: federatedIdentitiesRepository(identity.options.db),
-    idpSessions: idpSessionsRepository(identity.options.db),
+    idpSessions: singleUseTokensRepository(identity.options.db, 'idp_sessions'),
     redirectUri: `${identity.options.publicUrl}${HANDLER_PATH}`,
     providerIds: [...clients.keys()],
     client(providerId: string | null | undefined): ProviderClient {

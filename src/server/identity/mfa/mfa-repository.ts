@@ -2,10 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, MfaEnrollmentRow, MfaSessionRow } from '../../db/schema';
 import type { KeyCipher } from '../key-cipher';
+import { singleUseTokensRepository } from '../single-use-tokens-repository';
 import { isUniqueViolation } from '../users-repository';
 
 export class FactorExistsError extends Error {
   override name = 'FactorExistsError';
+}
+
+/** What needs no secret opened, so no cipher: whether an account has a second factor at all. */
+export function mfaPresenceRepository(db: Kysely<Database>) {
+  return {
+    async hasEnrollment(userId: string): Promise<boolean> {
+      const row = await db.selectFrom('mfa_enrollments').select('id').where('user_id', '=', userId).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
 }
 
 /**
@@ -15,9 +26,12 @@ export class FactorExistsError extends Error {
  * values stay readable).
  */
 export function mfaRepository(db: Kysely<Database>, cipher: KeyCipher) {
+  const sessions = singleUseTokensRepository(db, 'mfa_sessions');
   const openSecret = <T extends { secret: string | null }>(row: T | undefined): T | undefined =>
     row && row.secret !== null ? { ...row, secret: cipher.open(row.secret) } : row;
   return {
+    ...mfaPresenceRepository(db),
+
     async enrollmentFor(userId: string): Promise<MfaEnrollmentRow | undefined> {
       return openSecret(await db.selectFrom('mfa_enrollments').selectAll().where('user_id', '=', userId).executeTakeFirst());
     },
@@ -78,30 +92,16 @@ export function mfaRepository(db: Kysely<Database>, cipher: KeyCipher) {
     },
 
     async insertSession(row: MfaSessionRow): Promise<void> {
-      await db
-        .insertInto('mfa_sessions')
-        .values({ ...row, secret: row.secret === null ? null : cipher.seal(row.secret) })
-        .execute();
+      await sessions.insert({ ...row, secret: row.secret === null ? null : cipher.seal(row.secret) });
     },
 
     async findSession(id: string): Promise<MfaSessionRow | undefined> {
-      return openSecret(await db.selectFrom('mfa_sessions').selectAll().where('id', '=', id).executeTakeFirst());
+      return openSecret(await sessions.find(id));
     },
 
-    async markSessionUsed(id: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('mfa_sessions')
-        .set({ used_at: at })
-        .where('id', '=', id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    markSessionUsed: (id: string, at: string) => sessions.markUsed(id, at),
 
-    async deleteExpiredSessions(before: string): Promise<number> {
-      const result = await db.deleteFrom('mfa_sessions').where('expires_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteExpiredSessions: (before: string) => sessions.deleteExpiredBefore(before),
   };
 }
 

@@ -1,9 +1,7 @@
 import type { MfaEnrollmentRow, UserRow } from '../../db/schema';
 import type { IdentityContext } from '../context';
 import { identityError } from '../identity-error';
-import { keyCipher } from '../key-cipher';
 import { limitReached } from '../limits';
-import { type MfaRepository, mfaRepository } from './mfa-repository';
 import { matchingStep } from './totp';
 
 /** A sign-in (any first step: password, mailed link, provider) waits this long for its second step. */
@@ -32,9 +30,6 @@ export const mfaInfoOf = (row: MfaEnrollmentRow): MfaInfo => ({
 
 /** The HKDF `info` of TOTP secrets: a sealed signing key never opens as a TOTP secret, nor the reverse. */
 export const TOTP_SECRET_INFO = 'northwind totp secret v1';
-
-export const mfaFor = (ctx: IdentityContext): MfaRepository =>
-  mfaRepository(ctx.options.db, keyCipher(ctx.options.keyEncryptionSecret, TOTP_SECRET_INFO));
 
 /**
  * Code attempts count like password attempts (decision 0102): per account and per client

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { settingsRepository } from '../../settings/repository';
+import { mfaPresenceRepository } from './mfa-repository';
 
 export const TWO_STEP_REQUIRED_MESSAGE =
   'Staff accounts must use two-step sign-in: turn it on in your Account page, then open the console again.';
@@ -11,11 +12,8 @@ export function twoStepMissing(required: boolean, hasSecondFactor: boolean): boo
   return required && !hasSecondFactor;
 }
 
-async function hasSecondFactor(db: Kysely<Database>, userId: string): Promise<boolean> {
-  // The factor's secret is not read here: presence is enough, and no cipher is needed for it.
-  const row = await db.selectFrom('mfa_enrollments').select('id').where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
+// The factor's secret is not read here: presence is enough, and no cipher is needed for it.
+const hasSecondFactor = (db: Kysely<Database>, userId: string) => mfaPresenceRepository(db).hasEnrollment(userId);
 
 /**
  * The setting "staff and admin accounts must use two-step sign-in" (decision 0111): such an

@@ -1,14 +1,19 @@
+import type { Kysely } from 'kysely';
 import { auditRepository } from '../../audit/repository';
+import type { Database } from '../../db/schema';
 import { type IdentityContext, newUserId, validEmail, validNewPassword } from '../context';
 import { identityError } from '../identity-error';
 import { hashPassword } from '../passwords';
-import { setupTokensRepository } from '../setup-tokens-repository';
+import { singleUseTokensRepository } from '../single-use-tokens-repository';
 import { randomToken, tokenHash } from '../token-service';
 import { userRolesRepository } from '../user-roles-repository';
 import { DuplicateEmailError, usersRepository } from '../users-repository';
 
 /** A first-administrator link is valid this long, and only once. */
 export const SETUP_LINK_LIFETIME_MS = 60 * 60_000;
+
+/** The one-time first-administrator links (stored only as hashes). */
+const setupTokens = (db: Kysely<Database>) => singleUseTokensRepository(db, 'admin_setup_tokens');
 
 export const setupLinkPath = (token: string) => `/admin/setup?token=${encodeURIComponent(token)}`;
 
@@ -18,10 +23,16 @@ export const setupLinkPath = (token: string) => `/admin/setup?token=${encodeURIC
  */
 export async function issueSetupLink(ctx: IdentityContext, nowMs = Date.now()): Promise<string | undefined> {
   if (await ctx.roles.anyAdmin()) return undefined;
-  const tokens = setupTokensRepository(ctx.options.db);
-  await tokens.deleteExpired(new Date(nowMs).toISOString());
+  const tokens = setupTokens(ctx.options.db);
+  // Links that can never be used again: expired at or before now (before the next millisecond).
+  await tokens.deleteExpiredBefore(new Date(nowMs + 1).toISOString());
   const token = randomToken();
-  await tokens.insert(tokenHash(token), new Date(nowMs).toISOString(), new Date(nowMs + SETUP_LINK_LIFETIME_MS).toISOString());
+  await tokens.insert({
+    token_hash: tokenHash(token),
+    created_at: new Date(nowMs).toISOString(),
+    expires_at: new Date(nowMs + SETUP_LINK_LIFETIME_MS).toISOString(),
+    used_at: null,
+  });
   return `${ctx.options.publicUrl}${setupLinkPath(token)}`;
 }
 
@@ -29,7 +40,7 @@ export async function issueSetupLink(ctx: IdentityContext, nowMs = Date.now()): 
 export async function isSetupLinkUsable(ctx: IdentityContext, token: string | undefined): Promise<boolean> {
   if (!token || token.length > 200) return false;
   if (await ctx.roles.anyAdmin()) return false;
-  return setupTokensRepository(ctx.options.db).isUsable(tokenHash(token), new Date().toISOString());
+  return setupTokens(ctx.options.db).isUsable(tokenHash(token), new Date().toISOString());
 }
 
 export interface FirstAdminInput {
@@ -59,7 +70,7 @@ export async function createFirstAdmin(
   if (!input.token || input.token.length > 200) throw identityError('SETUP_LINK_INVALID');
   const token = input.token;
   if (await ctx.roles.anyAdmin()) throw identityError('ADMIN_EXISTS');
-  if (!(await setupTokensRepository(ctx.options.db).isUsable(tokenHash(token), new Date().toISOString()))) {
+  if (!(await setupTokens(ctx.options.db).isUsable(tokenHash(token), new Date().toISOString()))) {
     throw identityError('SETUP_LINK_INVALID');
   }
   const email = validEmail(input.email);
@@ -71,7 +82,7 @@ export async function createFirstAdmin(
       const roles = userRolesRepository(trx, ctx.options.engine);
       await roles.lockForChange();
       if (await roles.anyAdmin()) throw identityError('ADMIN_EXISTS');
-      if (!(await setupTokensRepository(trx).claim(tokenHash(token), now))) throw identityError('SETUP_LINK_INVALID');
+      if (!(await setupTokens(trx).markUsed(tokenHash(token), now, { unexpiredAt: now }))) throw identityError('SETUP_LINK_INVALID');
       const user = await usersRepository(trx).insert({
         id: newUserId(),
         email,

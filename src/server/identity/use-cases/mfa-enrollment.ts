@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IdentityContext, Session } from '../context';
 import { identityError } from '../identity-error';
 import { FactorExistsError } from '../mfa/mfa-repository';
-import { checkTotp, codeAccepted, mfaFor } from '../mfa/second-factor';
+import { checkTotp, codeAccepted } from '../mfa/second-factor';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, TOTP_RULE } from '../mfa/totp';
 import { isoAfter } from '../rules';
 import { randomToken, tokenHash } from '../token-service';
@@ -23,7 +23,7 @@ export interface TotpSessionInfo {
 export async function startTotpEnrollment(ctx: IdentityContext, idToken: string | undefined): Promise<TotpSessionInfo> {
   const caller = await ctx.verify(idToken);
   ctx.requireRecentSignIn(caller);
-  const mfa = mfaFor(ctx);
+  const mfa = ctx.mfa;
   if (await mfa.enrollmentFor(caller.user.id)) throw identityError('SECOND_FACTOR_EXISTS', 'Two-step sign-in is already on');
   const secret = newTotpSecret();
   const sessionInfo = randomToken();
@@ -63,7 +63,7 @@ export async function finalizeTotpEnrollment(
 ): Promise<{ session: Session; recoveryCodes: string[] }> {
   const caller = await ctx.verify(input.idToken);
   if (!input.sessionInfo) throw identityError('MISSING_SESSION_INFO');
-  const mfa = mfaFor(ctx);
+  const mfa = ctx.mfa;
   const row = input.sessionInfo.length <= 200 ? await mfa.findSession(tokenHash(input.sessionInfo)) : undefined;
   if (!row || row.kind !== 'enroll' || row.user_id !== caller.user.id || !row.secret || row.used_at)
     throw identityError('INVALID_SESSION_INFO');
@@ -101,6 +101,6 @@ export async function withdrawEnrollment(
   const caller = await ctx.verify(idToken);
   ctx.requireRecentSignIn(caller);
   if (!enrollmentId) throw identityError('MISSING_MFA_ENROLLMENT_ID');
-  if (!(await mfaFor(ctx).withdraw(caller.user.id, enrollmentId))) throw identityError('MFA_ENROLLMENT_NOT_FOUND');
+  if (!(await ctx.mfa.withdraw(caller.user.id, enrollmentId))) throw identityError('MFA_ENROLLMENT_NOT_FOUND');
   return ctx.issueSession({ kind: 'renewal', caller });
 }

@@ -1,6 +1,6 @@
 import type { IdentityContext, Session } from '../context';
 import { identityError } from '../identity-error';
-import { checkTotp, codeAccepted, countCodeAttempt, mfaFor, wrongCode } from '../mfa/second-factor';
+import { checkTotp, codeAccepted, countCodeAttempt, wrongCode } from '../mfa/second-factor';
 import { normaliseRecoveryCode, recoveryCodeHash } from '../mfa/totp';
 import { tokenHash } from '../token-service';
 
@@ -12,7 +12,7 @@ export interface MfaSignInInput {
 
 async function pendingSignIn(ctx: IdentityContext, credential: string | undefined) {
   if (!credential) throw identityError('MISSING_MFA_PENDING_CREDENTIAL');
-  const row = credential.length <= 200 ? await mfaFor(ctx).findSession(tokenHash(credential)) : undefined;
+  const row = credential.length <= 200 ? await ctx.mfa.findSession(tokenHash(credential)) : undefined;
   if (!row || row.kind !== 'sign_in' || row.used_at) throw identityError('INVALID_MFA_PENDING_CREDENTIAL');
   if (Date.parse(row.expires_at) <= Date.now()) throw identityError('SESSION_EXPIRED', 'Sign in again: the second step took too long');
   const user = await ctx.users.findById(row.user_id);
@@ -24,7 +24,7 @@ async function pendingSignIn(ctx: IdentityContext, credential: string | undefine
 /** mfaSignIn:start: checks the pending sign-in is still alive (TOTP needs nothing sent). */
 export async function startMfaSignIn(ctx: IdentityContext, input: MfaSignInInput): Promise<void> {
   const { user } = await pendingSignIn(ctx, input.mfaPendingCredential);
-  const enrollment = await mfaFor(ctx).enrollmentFor(user.id);
+  const enrollment = await ctx.mfa.enrollmentFor(user.id);
   if (!enrollment || (input.mfaEnrollmentId && input.mfaEnrollmentId !== enrollment.id)) throw identityError('MFA_ENROLLMENT_NOT_FOUND');
 }
 
@@ -34,7 +34,7 @@ export async function startMfaSignIn(ctx: IdentityContext, input: MfaSignInInput
  */
 export async function finalizeMfaSignIn(ctx: IdentityContext, input: MfaSignInInput, clientAddress: string): Promise<Session> {
   const { row, user } = await pendingSignIn(ctx, input.mfaPendingCredential);
-  const mfa = mfaFor(ctx);
+  const mfa = ctx.mfa;
   const enrollment = await mfa.enrollmentFor(user.id);
   if (!enrollment || (input.mfaEnrollmentId && input.mfaEnrollmentId !== enrollment.id)) throw identityError('MFA_ENROLLMENT_NOT_FOUND');
   const code = input.verificationCode?.trim() ?? '';

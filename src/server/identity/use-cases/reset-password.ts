@@ -12,7 +12,7 @@ export async function resetPassword(
   const password = validNewPassword(input.newPassword);
   const user = code.user_id ? await ctx.users.findById(code.user_id) : undefined;
   if (!user || user.email !== code.email) throw identityError('INVALID_OOB_CODE');
-  if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
+  if (!(await ctx.oobCodes.markUsed(code.code_hash, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
   // The reset proves the address; every session ends below, the old password is replaced.
   await ctx.users.update(user.id, { password_hash: await hashPassword(password), email_verified: 1 });
   // The mailbox proved who they are: clear the failures that may have locked them out.

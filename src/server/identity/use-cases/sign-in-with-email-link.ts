@@ -26,7 +26,7 @@ export async function signInWithEmailLink(
   if (code.email !== email) throw identityError('INVALID_EMAIL', 'The email provided does not match the sign-in email address');
   const caller = input.idToken ? await ctx.verify(input.idToken) : undefined;
   if (caller && caller.user.email !== email) throw identityError('USER_MISMATCH', 'The link belongs to another user');
-  if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
+  if (!(await ctx.oobCodes.markUsed(code.code_hash, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
   let user = await ctx.users.findByEmail(email);
   const isNewUser = !user;
   if (!user) {

@@ -56,7 +56,7 @@ async function verifiedIdentity(
   if (`${currentUrl.origin}${currentUrl.pathname}` !== fed.redirectUri) {
     throw identityError('INVALID_IDP_RESPONSE', `requestUri must be this server's ${HANDLER_PATH} page`);
   }
-  const row = await fed.idpSessions.findById(tokenHash(input.sessionId));
+  const row = await fed.idpSessions.find(tokenHash(input.sessionId));
   if (!row || row.kind !== 'auth' || !row.state || !row.code_verifier)
     throw identityError('INVALID_IDP_RESPONSE', 'Unknown sign-in session; start again');
   if (Date.parse(row.expires_at) <= Date.now()) throw identityError('SESSION_EXPIRED', 'The sign-in took too long; start again');
@@ -73,7 +73,7 @@ async function verifiedIdentity(
 }
 
 async function consumePendingToken(fed: FederatedContext, pendingToken: string): Promise<ProviderIdentity> {
-  const row = pendingToken.length <= 200 ? await fed.idpSessions.findById(tokenHash(pendingToken)) : undefined;
+  const row = pendingToken.length <= 200 ? await fed.idpSessions.find(tokenHash(pendingToken)) : undefined;
   if (!row || row.kind !== 'pending' || !row.identity) throw identityError('INVALID_PENDING_TOKEN');
   if (Date.parse(row.expires_at) <= Date.now())
     throw identityError('SESSION_EXPIRED', 'The pending link expired; sign in with the provider again');

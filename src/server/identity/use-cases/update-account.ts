@@ -24,7 +24,7 @@ async function applyEmailVerification(ctx: IdentityContext, oobCode: string, idT
   const user = code.user_id ? await ctx.users.findById(code.user_id) : undefined;
   if (!user || user.email !== code.email) throw identityError('INVALID_OOB_CODE');
   const holder = idToken ? await ctx.verify(idToken).catch(() => undefined) : undefined;
-  if (!(await ctx.oobCodes.markUsed(code.id, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
+  if (!(await ctx.oobCodes.markUsed(code.code_hash, new Date().toISOString()))) throw identityError('INVALID_OOB_CODE');
   if (holder?.user.id === user.id) return { user: (await ctx.users.update(user.id, { email_verified: 1 }))! };
   return { user: await ctx.addressProvedByMailbox(user) };
 }
