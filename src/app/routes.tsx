@@ -1,17 +1,11 @@
-import { caseSensitiveToggle } from './shell/case-sensitive-toggle-loader';
 import { lazyPage } from './shell/lazy-page';
 
 /**
- * Every page of the app, each its own chunk. The paths are spec section 2's; the site's
- * pages (/, /about, /team, /support) are served by the server, not here.
+ * The app's pages, each its own chunk (the tabbed area's pages are declared beside their routes
+ * in shell/tabs-page.tsx). The site's pages (/, /about, /team, /support) are served by the
+ * server, not here.
  */
 export const TabsPage = lazyPage(() => import('./shell/tabs-page'));
-export const MovieListPage = lazyPage(() => import('./features/movies/pages/movie-list-page'));
-export const SchedulePage = lazyPage(() =>
-  // The schedule's header toggle comes with the page, so the header is complete when it shows.
-  Promise.all([import('./features/schedule/pages/schedule-page'), caseSensitiveToggle.preload()]).then(([page]) => page),
-);
-export const MinesweeperPage = lazyPage(() => import('./features/minesweeper/pages/minesweeper-page'));
 export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));
 export const SignupPage = lazyPage(() => import('./features/auth/pages/signup-page'));

@@ -31,7 +31,7 @@ import { useLoginState } from '../lib/login-state';
 import { setItem } from '../lib/storage';
 import { hasStaffClaim } from '../lib/token-claims';
 
-import { MENU_ID } from './app-menu';
+import { MENU_ID } from './menu-id';
 
 interface MenuLink {
   title: string;

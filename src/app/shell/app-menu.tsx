@@ -2,8 +2,8 @@ import { IonMenu } from '@ionic/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isConsolePath } from '../../common/routes';
+import { MENU_ID } from './menu-id';
 
-export const MENU_ID = 'main-menu';
 export const CONTENT_ID = 'main';
 /** From this width the split pane shows the menu beside the content. */
 export const SPLIT_PANE_WHEN = '(min-width: 1200px)';

@@ -1,9 +1,16 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { calendar, film, grid } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
-import { MinesweeperPage, MovieListPage, SchedulePage } from '../routes';
+import { caseSensitiveToggle } from './case-sensitive-toggle-loader';
 import { lazyPage } from './lazy-page';
 
+// The tabs' pages, each its own chunk; the other pages are in src/app/routes.tsx.
+const MovieListPage = lazyPage(() => import('../features/movies/pages/movie-list-page'));
+const SchedulePage = lazyPage(() =>
+  // The schedule's header toggle comes with the page, so the header is complete when it shows.
+  Promise.all([import('../features/schedule/pages/schedule-page'), caseSensitiveToggle.preload()]).then(([page]) => page),
+);
+const MinesweeperPage = lazyPage(() => import('../features/minesweeper/pages/minesweeper-page'));
 // One activity of the schedule, kept inside the Schedule tab so back returns to the list.
 const ActivityPage = lazyPage(() => import('../features/schedule/pages/activity-page'));
 

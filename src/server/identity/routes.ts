@@ -7,15 +7,10 @@ import { handleIdentityError } from './error-handler';
 import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
 import { mfaRequiredBody, mfaRequiredResponse } from './mfa/routes';
+import type { IdentityRoutesOptions } from './routes-options';
 import { epochMillisString } from './rules';
 import { sessionRouteOf } from './session-routes';
 import { idempotencyKeyOf } from '../lib/idempotency';
-
-export interface IdentityRoutesOptions {
-  service: IdentityService;
-  /** Route plugins of other capabilities (providers, two-step sign-in) in this same context. */
-  extraRoutes?: FastifyPluginAsyncZod<IdentityRoutesOptions>[];
-}
 
 /**
  * Request bodies: every field optional (the service answers MISSING_EMAIL and friends, in the

@@ -1,25 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import type { LiveEvent, LiveSink, LiveStatus } from './live-types';
 
 /**
  * The app's live data (docs/live-data.md): one change stream per browser, shared by its tabs.
  * This module is small on purpose; the stream client itself loads after the first screen.
  */
-export type LiveEvent =
-  | { type: 'change'; topic: string; version: number; kind: string; key: string; data: unknown }
-  | { type: 'reset'; topic: string; version: number };
-
-export type LiveStatus = 'connecting' | 'online' | 'offline';
-
-export interface LiveSink {
-  dispatch(event: LiveEvent): void;
-  setStatus(status: LiveStatus): void;
-}
-
-/**
- * Topics the shared stream follows: all public, so one anonymous stream serves every tab.
- * `sessions` tells a signed-in app that an administrator ended its session (lib/session-watch.ts).
- */
-export const LIVE_TOPICS = ['movies', 'schedule', 'stats', 'sessions'] as const;
+export { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './live-types';
 
 const handlers = new Map<string, Set<(event: LiveEvent) => void>>();
 const statusListeners = new Set<() => void>();

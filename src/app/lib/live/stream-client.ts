@@ -1,6 +1,6 @@
 import { LIVE } from '../../../common/constants';
 import { readEventStream, reconnectDelay } from './backoff';
-import { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './index';
+import { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './live-types';
 
 type TabMessage =
   { type: 'event'; event: LiveEvent; cursor: string | undefined } | { type: 'status'; status: LiveStatus } | { type: 'hello' };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { identityError } from '../identity-error';
-import type { IdentityRoutesOptions } from '../routes';
+import type { IdentityRoutesOptions } from '../routes-options';
 import type { IdpSignInResult } from '../use-cases/sign-in-with-idp';
 
 const optionalString = z.string().optional();

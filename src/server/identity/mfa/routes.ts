@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { IdentityRoutesOptions } from '../routes';
+import type { IdentityRoutesOptions } from '../routes-options';
 import type { MfaRequired } from './second-factor';
 
 const optionalString = z.string().optional();
