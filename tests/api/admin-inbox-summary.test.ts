@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxSummary } from '../../src/common/inbox-schemas';
-import { insertSupportMessage } from '../../src/server/support/repository';
+import { supportMessagesRepository } from '../../src/server/support/repository';
 import { newPerson, type Person } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
@@ -38,7 +38,7 @@ describe.each(ENGINES)('the inbox summary for the console (%s)', (engine) => {
     const base = Date.parse('2031-01-01T00:00:00.000Z');
     const ids: string[] = [];
     for (let n = 0; n < 7; n++) {
-      const created = await insertSupportMessage(server.database.db, message(n), null, new Date(base + n * 1000));
+      const created = await supportMessagesRepository(server.database.db).insert(message(n), null, new Date(base + n * 1000));
       ids.push(created!.id);
     }
     await staff.call('PUT', `/api/admin/inbox/${ids[6]}/status`, { status: 'open' });

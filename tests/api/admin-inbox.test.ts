@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxMessageDetail, InboxPage } from '../../src/common/inbox-schemas';
 import { ADMIN_RATE_LIMIT } from '../../src/server/admin/routes';
 import { issueFormToken } from '../../src/server/inbox/spam';
-import { serverSecret } from '../../src/server/secrets/repository';
-import { insertSupportMessage } from '../../src/server/support/repository';
+import { serverSecretsRepository } from '../../src/server/secrets/repository';
+import { supportMessagesRepository } from '../../src/server/support/repository';
 import { startSmtpSink } from '../support/smtp-sink';
 import { freePort } from '../support/throwaway-services';
 import { auditEntries, newPerson, type Person } from '../support/staff';
@@ -106,8 +106,7 @@ describe.each(ENGINES)('Contact Us inbox (%s)', (engine) => {
     const base = Date.parse('2030-01-01T00:00:00.000Z');
     const ids: string[] = [];
     for (let n = 0; n < 7; n++) {
-      const created = await insertSupportMessage(
-        server.database.db,
+      const created = await supportMessagesRepository(server.database.db).insert(
         { ...message(100 + n), email: `Paging${n}@Example.com` },
         null,
         new Date(base + n * 1000),
@@ -299,7 +298,7 @@ describe.each(ENGINES)('Contact Us inbox (%s)', (engine) => {
     expect(honeypot.status).toBe(201);
     expect(await statusOf(server, honeypot.body.id)).toBe('spam');
 
-    const key = await serverSecret(server.database.db, 'contact-form');
+    const key = await serverSecretsRepository(server.database.db).secret('contact-form');
     const form = (token: string, extra: Record<string, string> = {}) =>
       new HttpClient(server.url).request('POST', '/support', {
         rawBody: new URLSearchParams({ ...message(7), formToken: token, website: '', ...extra }).toString(),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertSupportMessage } from '../../src/server/support/repository';
+import { supportMessagesRepository } from '../../src/server/support/repository';
 import { newPerson, type Person } from '../support/staff';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
 
@@ -53,8 +53,7 @@ describe.each(ENGINES)('odd text in the console (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     admin = await newPerson(server, ['admin'], 'admin');
-    const created = await insertSupportMessage(
-      server.database.db,
+    const created = await supportMessagesRepository(server.database.db).insert(
       { name: 'Ada', email: 'ada@example.com', subject: 'Printer', message: 'The printer is on fire.' },
       null,
     );

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
-import { insertSupportMessage } from '../../src/server/support/repository';
+import { supportMessagesRepository } from '../../src/server/support/repository';
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, expectPainted, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { signInAsStaff, visiblePage } from './support/sign-in';
@@ -15,8 +15,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function storeMessage(subject: string) {
   const handle = await openDatabase(suiteDatabaseUrl());
   try {
-    await insertSupportMessage(
-      handle.db,
+    await supportMessagesRepository(handle.db).insert(
       { name: 'Frame Tester', email: 'frame@example.com', subject, message: 'Is the console menu there?' },
       null,
     );

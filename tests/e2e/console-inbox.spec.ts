@@ -1,6 +1,6 @@
 import type { Browser, Request } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database';
-import { insertSupportMessage } from '../../src/server/support/repository';
+import { supportMessagesRepository } from '../../src/server/support/repository';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { logInTo, visiblePage } from './support/sign-in';
 import { createStaffAccount } from './support/staff';
@@ -28,7 +28,7 @@ async function sendContactMessage(browser: Browser, values: { name: string; emai
 async function storeMessage(values: { name: string; email: string; subject: string; message: string }) {
   const handle = await openDatabase(suiteDatabaseUrl());
   try {
-    await insertSupportMessage(handle.db, values, null);
+    await supportMessagesRepository(handle.db).insert(values, null);
   } finally {
     await handle.close();
   }

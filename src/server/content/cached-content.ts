@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TeamMemberItem } from '../../site/site-data';
-import { listClientReviews } from './client-reviews-repository';
-import { listCoreValues } from './core-values-repository';
-import { listServices } from './services-repository';
-import { listTeamMembers } from './team-members-repository';
+import { clientReviewsRepository } from './client-reviews-repository';
+import { coreValuesRepository } from './core-values-repository';
+import { servicesRepository } from './services-repository';
+import { teamMembersRepository } from './team-members-repository';
 
 /**
  * The company content as the pages and the API use it, read from the database once per
@@ -15,13 +15,13 @@ export function cachedContent(app: FastifyInstance) {
   const { db } = app.database;
   const team = () =>
     cache.get('data:team-members', ['team-members'], async () => {
-      const members = await listTeamMembers(db);
+      const members = await teamMembersRepository(db).list();
       return { members, byId: new Map(members.map((member) => [member.id, member])) };
     });
   return {
-    services: () => cache.get('data:services', ['services'], () => listServices(db)),
-    coreValues: () => cache.get('data:core-values', ['core-values'], () => listCoreValues(db)),
-    clientReviews: () => cache.get('data:client-reviews', ['client-reviews'], () => listClientReviews(db)),
+    services: () => cache.get('data:services', ['services'], () => servicesRepository(db).list()),
+    coreValues: () => cache.get('data:core-values', ['core-values'], () => coreValuesRepository(db).list()),
+    clientReviews: () => cache.get('data:client-reviews', ['client-reviews'], () => clientReviewsRepository(db).list()),
     teamMembers: async (): Promise<TeamMemberItem[]> => (await team()).members,
     teamMember: async (id: string): Promise<TeamMemberItem | null> => (await team()).byId.get(id) ?? null,
   };

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CoreValueItem } from '../../site/site-data';
 
-/** The company's core values (spec 3 Core_Values), in their display order. */
-export async function listCoreValues(db: Kysely<Database>): Promise<CoreValueItem[]> {
-  return db.selectFrom('core_values').select(['id', 'title', 'description', 'icon']).orderBy('position').orderBy('id').execute();
+/** The site's reads of the core_values table. */
+export function coreValuesRepository(db: Kysely<Database>) {
+  return {
+    /** The company's core values (spec 3 Core_Values), in their display order. */
+    async list(): Promise<CoreValueItem[]> {
+      return db.selectFrom('core_values').select(['id', 'title', 'description', 'icon']).orderBy('position').orderBy('id').execute();
+    },
+  };
 }

@@ -3,14 +3,19 @@ import type { Database } from '../db/schema';
 import { imagesRepository } from '../images/images-repository';
 import type { ServiceItem } from '../../site/site-data';
 
-/** The services the company offers (spec 3 Our_Services), in their display order, with their pictures. */
-export async function listServices(db: Kysely<Database>): Promise<ServiceItem[]> {
-  const rows = await db
-    .selectFrom('services')
-    .select(['id', 'title', 'summary', 'description', 'icon', 'image_id'])
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  const images = await imagesRepository(db).describe(rows.map((row) => row.image_id));
-  return rows.map(({ image_id, ...service }) => ({ ...service, image: image_id ? (images.get(image_id) ?? null) : null }));
+/** The site's reads of the services table. */
+export function servicesRepository(db: Kysely<Database>) {
+  return {
+    /** The services the company offers (spec 3 Our_Services), in their display order, with their pictures. */
+    async list(): Promise<ServiceItem[]> {
+      const rows = await db
+        .selectFrom('services')
+        .select(['id', 'title', 'summary', 'description', 'icon', 'image_id'])
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      const images = await imagesRepository(db).describe(rows.map((row) => row.image_id));
+      return rows.map(({ image_id, ...service }) => ({ ...service, image: image_id ? (images.get(image_id) ?? null) : null }));
+    },
+  };
 }

@@ -35,22 +35,13 @@ function toItem(row: Row, image: TeamMemberItem['image']): TeamMemberItem {
   };
 }
 
-/** The team (spec 3 Our_Team), in display order. */
-export async function listTeamMembers(db: Kysely<Database>): Promise<TeamMemberItem[]> {
-  const rows = await db.selectFrom('team_members').select(COLUMNS).orderBy('position').orderBy('id').execute();
-  return toItems(db, rows);
-}
-
-/** One member (spec 3 Our_Team/{id}), or null when there is none with that id. */
-export async function findTeamMember(db: Kysely<Database>, id: string): Promise<TeamMemberItem | null> {
-  const row = await db.selectFrom('team_members').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? ((await toItems(db, [row]))[0] ?? null) : null;
-}
-
-export async function countTeamMembers(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('team_members')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The site's reads of the team_members table (one member is found in the cached list). */
+export function teamMembersRepository(db: Kysely<Database>) {
+  return {
+    /** The team (spec 3 Our_Team), in display order. */
+    async list(): Promise<TeamMemberItem[]> {
+      const rows = await db.selectFrom('team_members').select(COLUMNS).orderBy('position').orderBy('id').execute();
+      return toItems(db, rows);
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rolesAllow } from '../../common/roles';
 import { staffSecondFactorMissing } from '../identity/mfa/staff-two-step';
-import { serverSecret } from '../secrets/repository';
+import { serverSecretsRepository } from '../secrets/repository';
 import type { MessageIntake } from '../support/repository';
 import { recordInboxChange } from './inbox-mappers';
 import { inboxService } from './inbox-service';
@@ -36,7 +36,7 @@ export default fp(
   async function inbox(app: FastifyInstance) {
     const { config } = app;
     const db = app.database.db;
-    const formKey = await serverSecret(db, 'contact-form');
+    const formKey = await serverSecretsRepository(db).secret('contact-form');
     const worker = createOutboxWorker({
       db,
       send: (mail) => app.identity.mailer.send(mail),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../common/api-client';
-import { serverSecret } from '../secrets/repository';
+import { serverSecretsRepository } from '../secrets/repository';
 import { csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
 import { sendError } from './errors';
 
@@ -50,7 +50,7 @@ function decodedPath(rawUrl: string): string {
  * Synchronous hooks only: a read of a route without ISSUES_CSRF_COOKIE costs a method lookup.
  */
 export default fp(async function csrf(app: FastifyInstance) {
-  const secret = await serverSecret(app.database.db, 'csrf');
+  const secret = await serverSecretsRepository(app.database.db).secret('csrf');
 
   const validCookie = (request: FastifyRequest): string | undefined => {
     const value = request.cookies[XSRF_COOKIE];

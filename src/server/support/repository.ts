@@ -7,11 +7,6 @@ function toCreated(row: SupportMessageRow): SupportMessageCreated {
   return { id: row.id, name: row.name, email: row.email, subject: row.subject, message: row.message, date: row.date };
 }
 
-export async function findByIdempotencyKey(db: Kysely<Database>, key: string): Promise<SupportMessageCreated | null> {
-  const row = await db.selectFrom('support_messages').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-  return row ? toCreated(row) : null;
-}
-
 /**
  * What the inbox adds to storing a message: its spam verdict, and writes that belong to the
  * same transaction (the staff notifications, the live event). `stored` returns what to do
@@ -22,50 +17,52 @@ export interface MessageIntake {
   stored(trx: Transaction<Database>, message: SupportMessageCreated, status: 'new' | 'spam'): Promise<() => void>;
 }
 
-/**
- * Stores a message with the server's date (spec 3: the caller's fields plus date). Resolves only
- * after the insert has committed. Returns null when another request with the same idempotency
- * key won the race (the unique index refused this one); the caller then reads that one.
- */
-export async function insertSupportMessage(
-  db: Kysely<Database>,
-  values: SupportMessageValues,
-  idempotencyKey: string | null,
-  now: Date = new Date(),
-  intake: MessageIntake | null = null,
-): Promise<SupportMessageCreated | null> {
-  const status = intake?.spamReason ? 'spam' : 'new';
-  const row: SupportMessageRow = {
-    id: randomUUID(),
-    name: values.name,
-    email: values.email,
-    subject: values.subject,
-    message: values.message,
-    date: now.toISOString(),
-    idempotency_key: idempotencyKey,
-    status,
-    spam_reason: intake?.spamReason ?? null,
-    email_lower: values.email.toLowerCase(),
-    search_text: [values.name, values.email, values.subject ?? '', values.message].join(' ').toLowerCase(),
-  };
-  const created = toCreated(row);
-  let afterCommit: (() => void) | null;
-  try {
-    afterCommit = await db.transaction().execute(async (trx) => {
-      await trx.insertInto('support_messages').values(row).execute();
-      return intake ? intake.stored(trx, created, status) : null;
-    });
-  } catch (error) {
-    if (idempotencyKey && (await findByIdempotencyKey(db, idempotencyKey))) return null;
-    throw error;
+/** All SQL for the support_messages table as the Contact Us endpoints write it. */
+export function supportMessagesRepository(db: Kysely<Database>) {
+  async function findByIdempotencyKey(key: string): Promise<SupportMessageCreated | null> {
+    const row = await db.selectFrom('support_messages').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+    return row ? toCreated(row) : null;
   }
-  afterCommit?.();
-  return created;
-}
 
-/** True when a retry carries the same message as the one first stored under its key. */
-export function sameMessage(stored: SupportMessageCreated, values: SupportMessageValues): boolean {
-  return (
-    stored.name === values.name && stored.email === values.email && stored.subject === values.subject && stored.message === values.message
-  );
+  /**
+   * Stores a message with the server's date (spec 3: the caller's fields plus date). Resolves
+   * only after the insert has committed. Returns null when another request with the same
+   * idempotency key won the race (the unique index refused this one); the caller then reads that one.
+   */
+  async function insert(
+    values: SupportMessageValues,
+    idempotencyKey: string | null,
+    now: Date = new Date(),
+    intake: MessageIntake | null = null,
+  ): Promise<SupportMessageCreated | null> {
+    const status = intake?.spamReason ? 'spam' : 'new';
+    const row: SupportMessageRow = {
+      id: randomUUID(),
+      name: values.name,
+      email: values.email,
+      subject: values.subject,
+      message: values.message,
+      date: now.toISOString(),
+      idempotency_key: idempotencyKey,
+      status,
+      spam_reason: intake?.spamReason ?? null,
+      email_lower: values.email.toLowerCase(),
+      search_text: [values.name, values.email, values.subject ?? '', values.message].join(' ').toLowerCase(),
+    };
+    const created = toCreated(row);
+    let afterCommit: (() => void) | null;
+    try {
+      afterCommit = await db.transaction().execute(async (trx) => {
+        await trx.insertInto('support_messages').values(row).execute();
+        return intake ? intake.stored(trx, created, status) : null;
+      });
+    } catch (error) {
+      if (idempotencyKey && (await findByIdempotencyKey(idempotencyKey))) return null;
+      throw error;
+    }
+    afterCommit?.();
+    return created;
+  }
+
+  return { findByIdempotencyKey, insert };
 }

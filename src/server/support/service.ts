@@ -3,7 +3,7 @@ import type { SupportMessageCreated, SupportMessageValues } from '../../common/s
 import type { Database } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { acceptOnce } from '../lib/idempotency';
-import { findByIdempotencyKey, insertSupportMessage, type MessageIntake, sameMessage } from './repository';
+import { type MessageIntake, supportMessagesRepository } from './repository';
 
 export interface AcceptResult {
   message: SupportMessageCreated;
@@ -21,9 +21,10 @@ export async function acceptSupportMessage(
   idempotencyKey: string | null,
   intake: MessageIntake | null = null,
 ): Promise<AcceptResult> {
+  const messages = supportMessagesRepository(db);
   const outcome = await acceptOnce(idempotencyKey, {
-    find: (key) => findByIdempotencyKey(db, key),
-    insert: () => insertSupportMessage(db, values, idempotencyKey, new Date(), intake),
+    find: (key) => messages.findByIdempotencyKey(key),
+    insert: () => messages.insert(values, idempotencyKey, new Date(), intake),
     same: (stored) => sameMessage(stored, values),
   });
   if ('conflict' in outcome) {
@@ -32,4 +33,11 @@ export async function acceptSupportMessage(
     });
   }
   return { message: outcome.result, replayed: outcome.replayed };
+}
+
+/** True when a retry carries the same message as the one first stored under its key. */
+export function sameMessage(stored: SupportMessageCreated, values: SupportMessageValues): boolean {
+  return (
+    stored.name === values.name && stored.email === values.email && stored.subject === values.subject && stored.message === values.message
+  );
 }
