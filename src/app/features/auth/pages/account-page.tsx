@@ -1,95 +1,31 @@
-import { IonButton, IonContent, IonIcon, IonPage, useIonAlert, useIonRouter, useIonToast } from '@ionic/react';
-import { helpBuoyOutline, logOutOutline, trashOutline } from 'ionicons/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { IonButton, IonContent, IonIcon, IonPage, useIonRouter, useIonToast } from '@ionic/react';
+import { helpBuoyOutline, logOutOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
-import {
-  accountInfo,
-  applyEmailVerification,
-  changeEmail,
-  changePassword,
-  deleteAccount,
-  logout,
-  sendEmailVerification,
-  useAuth,
-} from '../../../lib/auth-session';
-import type { AccountInfo } from '../../../lib/identity-client';
+import { changeEmail, changePassword, logout, useAuth } from '../../../lib/auth-session';
+import { useReauthenticate } from '../../../lib/use-reauthenticate';
 import { AppHeader } from '../../../shell/app-header';
 import { useIdentityProviders } from '../api/providers';
 import '../auth.css';
-import { SignInMethods } from '../components/sign-in-methods';
-import { TwoStepSection } from '../components/two-step-section';
-import { useReauthenticate } from '../../../lib/use-reauthenticate';
+import { AccountDetails } from '../components/account-details';
 import { ChangeEmailForm, ChangePasswordForm } from '../components/account-forms';
 import { FormError, FormNotice } from '../components/auth-fields';
-import { sentenceFor } from '../components/form-state';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { SignInMethods } from '../components/sign-in-methods';
+import { TwoStepSection } from '../components/two-step-section';
 import { loginPathFor } from '../next-path';
+import { useAccountInfo } from '../state/use-account-info';
 
-const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-
-function formatMillis(value: string | undefined): string {
-  if (!value) return '—';
-  const date = new Date(Number(value));
-  return Number.isNaN(date.getTime()) ? '—' : DATE_FORMAT.format(date);
-}
-
+/** The signed-in user's account: details, sign-in methods, two-step sign-in, changes, help, deletion. */
 export default function AccountPage() {
   const { user } = useAuth();
   const router = useIonRouter();
-  const [presentAlert] = useIonAlert();
   const [presentToast] = useIonToast();
-  const [info, setInfo] = useState<AccountInfo | null>(null);
-  const [infoError, setInfoError] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
-  const [verifyError, setVerifyError] = useState<string | null>(null);
   const providers = useIdentityProviders();
   const reauthenticate = useReauthenticate();
-  const reloadInfo = useCallback(async () => setInfo(await accountInfo()), []);
   const params = new URLSearchParams(useLocation().search);
   const verifyCode = params.get('mode') === 'verifyEmail' ? params.get('oobCode') : null;
-
-  // The link of a VERIFY_EMAIL mail lands here.
-  useEffect(() => {
-    if (!verifyCode) return;
-    let active = true;
-    applyEmailVerification(verifyCode)
-      .then(async () => {
-        if (!active) return;
-        setVerifyNotice('Thank you: your email address is confirmed.');
-        if (user) setInfo(await accountInfo());
-      })
-      .catch((error: unknown) => active && setVerifyError(sentenceFor(error)));
-    return () => {
-      active = false;
-    };
-    // Only the code matters; re-running for a new user object would reuse a spent code.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [verifyCode]);
-
-  const sendVerification = async () => {
-    setVerifyError(null);
-    try {
-      await sendEmailVerification();
-      setVerifyNotice(`We sent a confirmation link to ${user?.email ?? 'your address'}.`);
-    } catch (error) {
-      setVerifyError(sentenceFor(error));
-    }
-  };
-
-  useEffect(() => {
-    if (!user) return;
-    let active = true;
-    accountInfo()
-      .then((value) => {
-        if (active) setInfo(value);
-      })
-      .catch((error: unknown) => {
-        if (active) setInfoError(sentenceFor(error));
-      });
-    return () => {
-      active = false;
-    };
-  }, [user]);
+  const account = useAccountInfo(user, verifyCode);
+  const { info, reloadInfo } = account;
 
   const leave = async (message: string) => {
     router.push('/app/tabs/home', 'root', 'replace');
@@ -101,54 +37,14 @@ export default function AccountPage() {
     router.push('/app/tabs/home', 'root', 'replace');
   };
 
-  const confirmDelete = () => {
-    setDeleteError(null);
-    void presentAlert({
-      header: 'Delete your account?',
-      message: 'This removes your account for good. Enter your password to confirm.',
-      inputs: [
-        {
-          name: 'password',
-          type: 'password',
-          placeholder: 'Current password',
-          attributes: { 'aria-label': 'Current password', autocomplete: 'current-password' },
-        },
-      ],
-      buttons: [
-        { text: 'Cancel', role: 'cancel' },
-        {
-          text: 'Delete account',
-          role: 'destructive',
-          cssClass: 'alert-button-danger',
-          handler: (values: { password?: string }) => {
-            const password = values.password ?? '';
-            if (!password) {
-              setDeleteError('Enter your current password to delete your account.');
-              return;
-            }
-            void (async () => {
-              try {
-                await reauthenticate(password);
-                await deleteAccount();
-                await leave('Your account has been deleted.');
-              } catch (error) {
-                setDeleteError(sentenceFor(error));
-              }
-            })();
-          },
-        },
-      ],
-    });
-  };
-
   return (
     <IonPage>
       <AppHeader title="Account" />
       <IonContent className="auth-content">
         <div className="auth-column auth-wide">
           <h1>Account</h1>
-          <FormNotice message={verifyNotice} />
-          <FormError message={verifyError} />
+          <FormNotice message={account.verifyNotice} />
+          <FormError message={account.verifyError} />
           {!user ? (
             <>
               <p className="auth-lead">Log in to see your account.</p>
@@ -161,25 +57,12 @@ export default function AccountPage() {
             </>
           ) : (
             <>
-              <section className="auth-section" aria-labelledby="profile-heading">
-                <h2 id="profile-heading">Your details</h2>
-                <dl className="auth-facts">
-                  <dt>Email</dt>
-                  <dd data-testid="account-email">{info?.email ?? user.email}</dd>
-                  <dt>Email confirmed</dt>
-                  <dd>{info ? (info.emailVerified ? 'Yes' : 'Not yet') : '—'}</dd>
-                  <dt>Member since</dt>
-                  <dd>{formatMillis(info?.createdAt)}</dd>
-                  <dt>Last login</dt>
-                  <dd>{formatMillis(info?.lastLoginAt)}</dd>
-                </dl>
-                <FormError message={infoError} />
-                {info && !info.emailVerified ? (
-                  <IonButton fill="outline" size="small" className="auth-verify-button" onClick={() => void sendVerification()}>
-                    Send confirmation mail
-                  </IonButton>
-                ) : null}
-              </section>
+              <AccountDetails
+                email={user.email}
+                info={info}
+                error={account.infoError}
+                onSendVerification={() => void account.sendVerification()}
+              />
 
               {info ? <SignInMethods info={info} providers={providers} reload={reloadInfo} /> : null}
               {info ? <TwoStepSection info={info} reload={reloadInfo} /> : null}
@@ -191,7 +74,7 @@ export default function AccountPage() {
                   onSubmit={async (current, email) => {
                     await reauthenticate(current);
                     await changeEmail(email);
-                    setInfo(await accountInfo());
+                    await reloadInfo();
                   }}
                 />
               </section>
@@ -222,15 +105,7 @@ export default function AccountPage() {
                 </div>
               </section>
 
-              <section className="auth-section auth-danger" aria-labelledby="delete-heading">
-                <h2 id="delete-heading">Delete account</h2>
-                <p>Deleting your account removes your login for good. Movies you added stay in the demo list.</p>
-                <FormError message={deleteError} />
-                <IonButton color="danger" onClick={confirmDelete}>
-                  <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
-                  Delete account
-                </IonButton>
-              </section>
+              <DeleteAccountSection onDeleted={() => leave('Your account has been deleted.')} />
             </>
           )}
         </div>

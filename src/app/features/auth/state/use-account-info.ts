@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { accountInfo, applyEmailVerification, sendEmailVerification, type AuthUser } from '../../../lib/auth-session';
+import type { AccountInfo } from '../../../lib/identity-client';
+import { sentenceFor } from '../components/form-state';
+
+/**
+ * The signed-in user's account as the identity service tells it, read again after a change,
+ * and the confirmation of the email address: a mail's link (?mode=verifyEmail&oobCode=...) lands
+ * on the page, and the page can send a new mail.
+ */
+export function useAccountInfo(user: AuthUser | null, verifyCode: string | null) {
+  const [info, setInfo] = useState<AccountInfo | null>(null);
+  const [infoError, setInfoError] = useState<string | null>(null);
+  const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const reloadInfo = useCallback(async () => setInfo(await accountInfo()), []);
+
+  // The link of a VERIFY_EMAIL mail lands here.
+  useEffect(() => {
+    if (!verifyCode) return;
+    let active = true;
+    applyEmailVerification(verifyCode)
+      .then(async () => {
+        if (!active) return;
+        setVerifyNotice('Thank you: your email address is confirmed.');
+        if (user) setInfo(await accountInfo());
+      })
+      .catch((error: unknown) => active && setVerifyError(sentenceFor(error)));
+    return () => {
+      active = false;
+    };
+    // Only the code matters; re-running for a new user object would reuse a spent code.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verifyCode]);
+
+  useEffect(() => {
+    if (!user) return;
+    let active = true;
+    accountInfo()
+      .then((value) => {
+        if (active) setInfo(value);
+      })
+      .catch((error: unknown) => {
+        if (active) setInfoError(sentenceFor(error));
+      });
+    return () => {
+      active = false;
+    };
+  }, [user]);
+
+  const sendVerification = async () => {
+    setVerifyError(null);
+    try {
+      await sendEmailVerification();
+      setVerifyNotice(`We sent a confirmation link to ${user?.email ?? 'your address'}.`);
+    } catch (error) {
+      setVerifyError(sentenceFor(error));
+    }
+  };
+
+  return { info, infoError, reloadInfo, verifyNotice, verifyError, sendVerification };
+}
