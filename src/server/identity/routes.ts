@@ -144,39 +144,13 @@ const jwksResponse = z.object({
 /** Key-less endpoints: the public keys of our ID tokens. */
 const PUBLIC_PATHS = new Set(['/identity/v1/jwks']);
 
-/**
- * The identity service (spec 7, DESIGN.md 2): the Identity Toolkit v1 wire format under
- * /identity/v1. Registered in its own encapsulation context, so its error handler, its 404s,
- * its form parser and its API-key check apply here only.
- */
-const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { service, extraRoutes = [] }) => {
-  app.setErrorHandler(handleIdentityError);
-  app.setNotFoundHandler((request, reply) =>
-    sendIdentityError(reply, 404, `NOT_FOUND : No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
-  );
+/** The routes' app: Fastify with the zod type provider, in the identity service's context. */
+type IdentityApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  // The refresh grant is form-encoded (RFC 6749), as Identity Toolkit clients send it.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+const clientAddress = (request: { ip: string }) => request.ip;
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (PUBLIC_PATHS.has(request.url.split('?')[0]!)) return;
-    const key = (request.query as { key?: unknown } | undefined)?.key ?? request.headers['x-goog-api-key'];
-    if (key !== app.config.API_KEY) throw identityError('INVALID_API_KEY');
-  });
-
-  // Every route (here and in extraRoutes) is held to the rule of decision 0113 as it registers:
-  // one that can answer tokens names its session grants, or the server does not start.
-  app.addHook('onRoute', (route) => {
-    if (route.method === 'HEAD') return;
-    const issuing = sessionRouteOf(route);
-    if (issuing) service.sessionRoutes.push(issuing);
-  });
-
-  const clientAddress = (request: { ip: string }) => request.ip;
-
+/** The first steps of a sign-in (or sign-up): a session, or the call for a second step. */
+function signInRoutes(app: IdentityApp, service: IdentityService): void {
   app.post(
     '/v1/accounts::signUp',
     {
@@ -225,7 +199,10 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       return sessionBody('EmailLinkSigninResponse', result, { isNewUser: result.isNewUser });
     },
   );
+}
 
+/** Mailed codes, password reset and the account itself: read, change, delete. */
+function accountRoutes(app: IdentityApp, service: IdentityService): void {
   app.post(
     '/v1/accounts::sendOobCode',
     {
@@ -323,7 +300,10 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     await service.deleteAccount(request.body.idToken);
     return {};
   });
+}
 
+/** The project's settings, the refresh grant and the public signing keys. */
+function projectAndTokenRoutes(app: IdentityApp, service: IdentityService): void {
   app.get(
     '/v1/projects',
     { schema: { response: { 200: z.object({ projectId: z.string(), authorizedDomains: z.array(z.string()) }) } } },
@@ -367,6 +347,42 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
   );
 
   app.get('/v1/jwks', { schema: { response: { 200: jwksResponse } } }, async () => service.tokens.jwks());
+}
+
+/**
+ * The identity service (spec 7, DESIGN.md 2): the Identity Toolkit v1 wire format under
+ * /identity/v1. Registered in its own encapsulation context, so its error handler, its 404s,
+ * its form parser and its API-key check apply here only.
+ */
+const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { service, extraRoutes = [] }) => {
+  app.setErrorHandler(handleIdentityError);
+  app.setNotFoundHandler((request, reply) =>
+    sendIdentityError(reply, 404, `NOT_FOUND : No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
+  );
+
+  // The refresh grant is form-encoded (RFC 6749), as Identity Toolkit clients send it.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (PUBLIC_PATHS.has(request.url.split('?')[0]!)) return;
+    const key = (request.query as { key?: unknown } | undefined)?.key ?? request.headers['x-goog-api-key'];
+    if (key !== app.config.API_KEY) throw identityError('INVALID_API_KEY');
+  });
+
+  // Every route (here and in extraRoutes) is held to the rule of decision 0113 as it registers:
+  // one that can answer tokens names its session grants, or the server does not start.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD') return;
+    const issuing = sessionRouteOf(route);
+    if (issuing) service.sessionRoutes.push(issuing);
+  });
+
+  signInRoutes(app, service);
+  accountRoutes(app, service);
+  projectAndTokenRoutes(app, service);
 
   for (const routes of extraRoutes) await app.register(routes, { service });
 };

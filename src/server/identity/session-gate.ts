@@ -41,7 +41,7 @@ export const SESSION_GRANT_KINDS: readonly SessionGrantKind[] = ['sign-in', 'sec
 type SignInGrant = Extract<SessionGrant, { kind: 'sign-in' }>;
 type ContinuingGrant = Exclude<SessionGrant, SignInGrant>;
 
-export interface SessionGateDeps {
+interface SessionGateDeps {
   users: UsersRepository;
   refreshTokens: RefreshTokensRepository;
   tokens: TokenService;
@@ -65,8 +65,20 @@ export interface SessionGate {
  * tests/api/second-factor-gate.test.ts checks that list against an enrolled account.
  */
 export function sessionGate(deps: SessionGateDeps): SessionGate {
-  async function idTokenFor(user: UserRow, familyId: string, authTimeSeconds: number): Promise<string> {
-    return deps.tokens.signIdToken({
+  /** One refresh token of a family and an ID token beside it: the one place both are made. */
+  async function mint(user: UserRow, familyId: string, createdAt: string, authTimeSeconds: number): Promise<Session> {
+    const refreshToken = randomToken();
+    await deps.refreshTokens.insert({
+      id: randomUUID(),
+      user_id: user.id,
+      family_id: familyId,
+      token_hash: tokenHash(refreshToken),
+      created_at: createdAt,
+      expires_at: isoAfter(Date.now(), REFRESH_TOKEN_LIFETIME_MS),
+      used_at: null,
+      revoked_at: null,
+    });
+    const idToken = await deps.tokens.signIdToken({
       sub: user.id,
       user_id: user.id,
       email: user.email,
@@ -76,26 +88,14 @@ export function sessionGate(deps: SessionGateDeps): SessionGate {
       // Staff roles as top-level custom claims, as Identity Toolkit carries custom claims.
       ...roleClaims(await deps.rolesOf(user.id)),
     });
+    return { idToken, refreshToken, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
   }
 
   /** A new refresh-token family. Its first row dates the sign-in it rests on (auth_time, also after refreshes). */
   async function newFamily(user: UserRow, signedInAtMs: number): Promise<Session> {
-    const now = Date.now();
-    const familyId = randomUUID();
-    const refreshToken = randomToken();
-    await deps.refreshTokens.insert({
-      id: randomUUID(),
-      user_id: user.id,
-      family_id: familyId,
-      token_hash: tokenHash(refreshToken),
-      created_at: new Date(signedInAtMs).toISOString(),
-      expires_at: isoAfter(now, REFRESH_TOKEN_LIFETIME_MS),
-      used_at: null,
-      revoked_at: null,
-    });
-    const idToken = await idTokenFor(user, familyId, Math.floor(signedInAtMs / 1000));
+    const session = await mint(user, randomUUID(), new Date(signedInAtMs).toISOString(), Math.floor(signedInAtMs / 1000));
     await deps.auditStaffSignIn(user, await deps.rolesOf(user.id));
-    return { idToken, refreshToken, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
+    return session;
   }
 
   async function signedIn(user: UserRow): Promise<Session> {
@@ -119,22 +119,9 @@ export function sessionGate(deps: SessionGateDeps): SessionGate {
     return { user, mfaPendingCredential, mfaInfo: [mfaInfoOf(enrollment)] } satisfies MfaRequired;
   }
 
-  async function refreshed(user: UserRow, familyId: string, signedInAt: string): Promise<Session> {
-    const nowMs = Date.now();
-    const next = randomToken();
-    await deps.refreshTokens.insert({
-      id: randomUUID(),
-      user_id: user.id,
-      family_id: familyId,
-      token_hash: tokenHash(next),
-      created_at: new Date(nowMs).toISOString(),
-      expires_at: isoAfter(nowMs, REFRESH_TOKEN_LIFETIME_MS),
-      used_at: null,
-      revoked_at: null,
-    });
-    const idToken = await idTokenFor(user, familyId, Math.floor(Date.parse(signedInAt) / 1000));
-    return { idToken, refreshToken: next, expiresIn: String(AUTH.idTokenLifetimeSeconds), user };
-  }
+  /** The next token of a family: the ID token keeps the sign-in time the family rests on. */
+  const refreshed = (user: UserRow, familyId: string, signedInAt: string): Promise<Session> =>
+    mint(user, familyId, new Date().toISOString(), Math.floor(Date.parse(signedInAt) / 1000));
 
   async function issue(grant: SignInGrant): Promise<Session | MfaRequired>;
   async function issue(grant: ContinuingGrant): Promise<Session>;
