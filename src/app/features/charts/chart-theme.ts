@@ -17,7 +17,18 @@ export function chartTheme(dark: boolean): ChartTheme {
 }
 
 /** Series colours that keep 3:1 contrast against both the light and the dark page. */
-export const SERIES_COLORS = ['#3b82f6', '#f97316', '#10b981', '#a855f7', '#ef4444', '#eab308', '#06b6d4', '#ec4899', '#84cc16', '#6366f1'];
+export const SERIES_COLORS = [
+  '#3b82f6',
+  '#f97316',
+  '#10b981',
+  '#a855f7',
+  '#ef4444',
+  '#eab308',
+  '#06b6d4',
+  '#ec4899',
+  '#84cc16',
+  '#6366f1',
+] as const;
 
 const isDark = () => document.documentElement.classList.contains('ion-palette-dark');
 

@@ -5,7 +5,6 @@ import {
   BarElement,
   CategoryScale,
   Chart as ChartJS,
-  type ChartOptions,
   DoughnutController,
   Filler,
   Legend,
@@ -16,20 +15,15 @@ import {
   Tooltip,
 } from 'chart.js';
 import { refresh } from 'ionicons/icons';
-import { useEffect, useMemo, useState } from 'react';
-import { onLive } from '../../../lib/live/index';
+import { useMemo, useState } from 'react';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
-import { ApiError } from '../../../../common/api-error';
 import { AppHeader } from '../../../shell/app-header';
-import { getActivitiesPerTrack } from '../api/get-activities-per-track';
-import { getMoviesAddedPerDay } from '../api/get-movies-added-per-day';
-import { getMoviesPerGenre } from '../api/get-movies-per-genre';
-import { getSupportMessagesPerDay } from '../api/get-support-messages-per-day';
-import type { DaySeries, LabelCount } from '../api/types';
-import { type ChartTheme, SERIES_COLORS, useChartTheme } from '../chart-theme';
+import { useChartTheme } from '../chart-theme';
 import { ChartCard } from '../components/chart-card';
 import '../charts.css';
 import { LoadStatus } from '../../../shell/load-status';
+import { dailyChart, genreChart, genreChartLabel, trackChart } from '../state/chart-configs';
+import { useChartsData } from '../state/use-charts-data';
 
 // Only what these three charts use, so the chunk stays small (chart.js tree-shakes per part).
 ChartJS.register(
@@ -47,147 +41,17 @@ ChartJS.register(
   Filler,
 );
 
-interface Data {
-  genres: { movies: number; genres: LabelCount[] };
-  tracks: (LabelCount & { color: string })[];
-  movies: DaySeries;
-  support: DaySeries;
-}
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Data };
-
 const WINDOWS = [7, 30, 90] as const;
-
-function baseOptions(theme: ChartTheme): ChartOptions<'bar' | 'line' | 'doughnut'> {
-  return {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: { duration: 300 },
-    color: theme.text,
-    plugins: {
-      legend: { labels: { color: theme.text, usePointStyle: true } },
-      tooltip: {
-        backgroundColor: theme.tooltipBackground,
-        titleColor: theme.tooltipText,
-        bodyColor: theme.tooltipText,
-        borderColor: theme.grid,
-        borderWidth: 1,
-      },
-    },
-  };
-}
-
-function axes(theme: ChartTheme) {
-  const axis = { ticks: { color: theme.text }, grid: { color: theme.grid }, border: { color: theme.grid } };
-  return { x: axis, y: { ...axis, beginAtZero: true, ticks: { color: theme.text, precision: 0 } } };
-}
-
-/** '2026-03-02' -> 'Mar 2' in the reader's language. */
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Charts and graphs of live data from the API, each with a table alternative. */
 export default function ChartsPage() {
   const theme = useChartTheme();
   const [days, setDays] = useState<(typeof WINDOWS)[number]>(30);
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  // A change to what the charts count (a movie or activity written anywhere) redraws them in place.
-  const [liveTick, setLiveTick] = useState(0);
-  useEffect(() => onLive('stats', () => setLiveTick((tick) => tick + 1)), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const fresh = liveTick > 0;
-    Promise.all([
-      getMoviesPerGenre(signal, fresh),
-      getActivitiesPerTrack(signal, fresh),
-      getMoviesAddedPerDay(days, signal, fresh),
-      getSupportMessagesPerDay(days, signal, fresh),
-    ])
-      .then(([genres, tracks, movies, support]) => setLoad({ status: 'ready', data: { genres, tracks: tracks.tracks, movies, support } }))
-      .catch((error: unknown) => {
-        if (signal.aborted) return;
-        setLoad({ status: 'error', message: error instanceof ApiError ? error.message : 'The statistics could not be loaded.' });
-      });
-    return () => controller.abort();
-  }, [days, attempt, liveTick]);
-
+  const { load, refresh: refreshData, retry } = useChartsData(days);
   const data = load.status === 'ready' ? load.data : null;
-  const base = baseOptions(theme);
-
-  const genreChart = useMemo(
-    () =>
-      data && {
-        data: {
-          labels: data.genres.genres.map((g) => g.label),
-          datasets: [{ label: 'Movies', data: data.genres.genres.map((g) => g.count), backgroundColor: SERIES_COLORS[0], borderRadius: 4 }],
-        },
-        options: {
-          ...base,
-          indexAxis: 'y' as const,
-          scales: { x: { ...axes(theme).y }, y: { ...axes(theme).x, ticks: { color: theme.text, autoSkip: false } } },
-        } as ChartOptions<'bar'>,
-      },
-    [data, theme], // eslint-disable-line react-hooks/exhaustive-deps -- base derives from theme
-  );
-
-  const trackChart = useMemo(
-    () =>
-      data && {
-        data: {
-          labels: data.tracks.map((t) => t.label),
-          datasets: [
-            {
-              label: 'Activities',
-              data: data.tracks.map((t) => t.count),
-              backgroundColor: data.tracks.map((t) => t.color),
-              borderColor: theme.dark ? '#1f2937' : '#ffffff',
-              borderWidth: 2,
-            },
-          ],
-        },
-        options: {
-          ...base,
-          cutout: '55%',
-          plugins: { ...base.plugins, legend: { ...base.plugins?.legend, position: 'right' as const } },
-        } as ChartOptions<'doughnut'>,
-      },
-    [data, theme], // eslint-disable-line react-hooks/exhaustive-deps -- base derives from theme
-  );
-
-  const dailyChart = useMemo(
-    () =>
-      data && {
-        data: {
-          labels: data.movies.days.map((d) => dayLabel(d.date)),
-          datasets: [
-            {
-              label: 'Movies added',
-              data: data.movies.days.map((d) => d.count),
-              borderColor: SERIES_COLORS[0],
-              backgroundColor: `${SERIES_COLORS[0]}33`,
-              fill: true,
-              tension: 0.3,
-              pointRadius: 2,
-            },
-            {
-              label: 'Support messages',
-              data: data.support.days.map((d) => d.count),
-              borderColor: SERIES_COLORS[1],
-              backgroundColor: `${SERIES_COLORS[1]}33`,
-              fill: true,
-              tension: 0.3,
-              pointRadius: 2,
-            },
-          ],
-        },
-        options: { ...base, interaction: { mode: 'index' as const, intersect: false }, scales: axes(theme) } as ChartOptions<'line'>,
-      },
-    [data, theme], // eslint-disable-line react-hooks/exhaustive-deps -- base derives from theme
-  );
+  const genres = useMemo(() => data && genreChart(data, theme), [data, theme]);
+  const tracks = useMemo(() => data && trackChart(data, theme), [data, theme]);
+  const daily = useMemo(() => data && dailyChart(data, theme), [data, theme]);
 
   return (
     <IonPage>
@@ -209,21 +73,13 @@ export default function ChartsPage() {
                 </IonSelectOption>
               ))}
             </IonSelect>
-            <IonButton fill="clear" onClick={() => setAttempt((n) => n + 1)} aria-label="Refresh the data">
+            <IonButton fill="clear" onClick={refreshData} aria-label="Refresh the data">
               <IonIcon slot="icon-only" icon={refresh} aria-hidden="true" />
             </IonButton>
           </div>
         </div>
-        <LoadStatus
-          state={load}
-          loadingLabel="Loading the statistics"
-          className="charts-state"
-          onRetry={() => {
-            setLoad({ status: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        />
-        {data && genreChart && trackChart && dailyChart && (
+        <LoadStatus state={load} loadingLabel="Loading the statistics" className="charts-state" onRetry={retry} />
+        {data && genres && tracks && daily && (
           <div className="charts-grid">
             <ChartCard
               testId="chart-genres"
@@ -231,14 +87,7 @@ export default function ChartsPage() {
               subtitle={`${data.genres.movies} movies in the demo list; a movie can have several genres.`}
               table={{ caption: 'Movies per genre', columns: ['Genre', 'Movies'], rows: data.genres.genres.map((g) => [g.label, g.count]) }}
             >
-              <Bar
-                data={genreChart.data}
-                options={genreChart.options}
-                aria-label={`Bar chart of movies per genre. ${data.genres.genres
-                  .slice(0, 3)
-                  .map((g) => `${g.label}: ${g.count}`)
-                  .join(', ')}${data.genres.genres.length > 3 ? ', and more in the table view.' : '.'}`}
-              />
+              <Bar data={genres.data} options={genres.options} aria-label={genreChartLabel(data.genres.genres)} />
             </ChartCard>
             <ChartCard
               testId="chart-tracks"
@@ -251,8 +100,8 @@ export default function ChartsPage() {
               }}
             >
               <Doughnut
-                data={trackChart.data}
-                options={trackChart.options}
+                data={tracks.data}
+                options={tracks.options}
                 aria-label={`Doughnut chart of activities per track. ${data.tracks.map((t) => `${t.label}: ${t.count}`).join(', ')}.`}
               />
             </ChartCard>
@@ -268,8 +117,8 @@ export default function ChartsPage() {
                 }}
               >
                 <Line
-                  data={dailyChart.data}
-                  options={dailyChart.options}
+                  data={daily.data}
+                  options={daily.options}
                   aria-label={`Line chart over the last ${days} days: ${data.movies.total} movies added and ${data.support.total} support messages.`}
                 />
               </ChartCard>
