@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
+    // Each engine's database migrated once per run; test servers start on copies of it.
+    globalSetup: ['tests/support/database-templates.ts'],
     environment: 'node',
     // API tests start real servers and databases; give them room on slow machines.
     testTimeout: 30_000,

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database';
@@ -9,6 +13,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed/index';
 import { createRedis } from '../../src/server/redis';
 import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import type { DatabaseTemplates } from './database-templates';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -17,25 +22,35 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 
-/** A fresh, empty database of the given engine: a new SQLite file, or a new PostgreSQL database. */
-export async function createTestDatabase(engine: Engine): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database of the given engine: a new SQLite file, or a new PostgreSQL database. Empty,
+ * or a copy of the run's migrated (`from: 'migrated'`) or migrated and seeded (`'seeded'`)
+ * template (tests/support/database-templates.ts), when the global setup made one.
+ */
+export async function createTestDatabase(
+  engine: Engine,
+  { from }: { from?: keyof DatabaseTemplates['sqlite'] } = {},
+): Promise<{ url: string; drop: () => Promise<void>; copied: boolean }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const templates = from ? inject('databaseTemplates') : undefined;
   if (engine === 'sqlite') {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'nw-test-'));
-    return { url: `sqlite:${join(dir, `${name}.db`)}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    const file = join(dir, `${name}.db`);
+    const template = from && templates?.sqlite[from];
+    if (template) copyFileSync(template, file);
+    return { url: `sqlite:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }), copied: Boolean(template) };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
+  const template = from && templates?.postgres?.[from];
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    copied: Boolean(template),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -97,9 +112,10 @@ export function testRedisUrl(): string {
 /** Starts the real server on an ephemeral port against a fresh, migrated database. */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? 'sqlite';
+  const seed = options.seed !== false;
   const created = options.databaseUrl
-    ? { url: options.databaseUrl, drop: options.dropDatabase ?? (async () => undefined) }
-    : await createTestDatabase(engine);
+    ? { url: options.databaseUrl, drop: options.dropDatabase ?? (async () => undefined), copied: false }
+    : await createTestDatabase(engine, { from: seed ? 'seeded' : 'migrated' });
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -111,8 +127,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...options.env,
   });
   const database = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, timeoutMs: config.DATABASE_TIMEOUT_MS });
-  await migrateToLatest(database.db);
-  if (options.seed !== false) await seedDemo(database.db);
+  // A copy of the run's template is migrated (and seeded) already.
+  if (!created.copied) {
+    await migrateToLatest(database.db);
+    if (seed) await seedDemo(database.db);
+  }
   let redis: Redis | null = null;
   if (options.redis) {
     redis = createRedis(options.redisUrl ?? testRedisUrl(), { timeoutMs: config.REDIS_TIMEOUT_MS });

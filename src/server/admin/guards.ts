@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Role, rolesAllow } from '../../common/roles';
-import { requireStaffSecondFactor } from '../identity/mfa/staff-two-step';
-import { requireCaller } from '../identity/require-user';
-import { isRecentSignIn } from '../identity/rules';
+import { isRecentSignIn, requireCaller, requireStaffSecondFactor } from '../identity/index';
 import { forbidden, HttpError } from '../lib/http-error';
 
 /** The staff member behind a console request, with roles read from the database just now. */

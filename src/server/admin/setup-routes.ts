@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
-import { IdentityError } from '../identity/identity-error';
+import { IdentityError } from '../identity/index';
 import { rateLimiter } from '../lib/rate-limit/index';
 import { pageOrErrorResponse, textResponse } from '../lib/schemas';
 import { setupDonePage, setupFormPage, setupLimitedPage, setupUnavailablePage } from './setup-page';

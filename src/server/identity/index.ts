@@ -3,12 +3,28 @@ import fp from 'fastify-plugin';
 import { leasesRepository } from '../housekeeping/leases-repository';
 import { periodicJob } from '../housekeeping/periodic-job';
 import { identityService } from './identity-service';
-import { instrumentMailer } from '../metrics/plugin';
-import { createMailer } from './mailer';
+import { createMailer, instrumentMailer } from './mailer';
 import federatedRoutes from './federated/routes';
 import mfaRoutes from './mfa/routes';
 import { PROJECT_ID, registerIdentityRoutes } from './routes';
 import { identityLimits } from './limits';
+
+// What the other features may use; everything else here is this feature's own.
+export { newUserId } from './context';
+export { openerPolicyFor } from './federated/opener-policy';
+export { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigError } from './federated/provider-config';
+export { IdentityError, sendIdentityError } from './identity-error';
+export { type IdentityService } from './identity-service';
+export { identityLimitRules } from './limits';
+export { type Mail } from './mailer';
+export { assertCanRequireTwoStep, requireStaffSecondFactor, staffSecondFactorMissing } from './mfa/staff-two-step';
+export { hashPassword } from './passwords';
+export { refreshTokensRepository } from './refresh-tokens-repository';
+export { type AuthUser, requireCaller, requireUser } from './require-user';
+export { isRecentSignIn } from './rules';
+export { randomToken, tokenHash } from './token-service';
+export { userRolesRepository } from './user-roles-repository';
+export { DuplicateEmailError, isUniqueViolation, usersRepository } from './users-repository';
 
 export const ISSUER = 'northwind-identity';
 const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
