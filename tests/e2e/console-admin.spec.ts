@@ -58,7 +58,7 @@ async function addMovie(page: Page, email: string, title: string) {
 }
 
 test('the first administrator is made through the setup link from the log, then signs in to the console', async ({ page }) => {
-  const server = new ServerProcess(ownPort(1), { env: { LOG_LEVEL: 'warn' } });
+  const server = new ServerProcess(ownPort(3), { env: { LOG_LEVEL: 'warn' } });
   server.reset();
   await server.start();
   try {
