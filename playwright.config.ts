@@ -9,7 +9,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/${SUITE_PORT}`,
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // The suite waits on pages far more than it computes (about one core's work on two), so CI
+  // may run more workers than cores: E2E_WORKERS (docs/development.md, "What CI runs").
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
