@@ -36,7 +36,7 @@ export const isRedisUnavailable = (error: unknown): boolean => error instanceof 
  * failed so (a frozen Redis keeps its connection and only stops answering); "back" from the
  * connection's ready event or a PING that answers.
  */
-export class RedisHealth {
+class RedisHealth {
   private down = false;
   private probe: NodeJS.Timeout | undefined;
   private closed = false;

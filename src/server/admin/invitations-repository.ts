@@ -54,17 +54,5 @@ export function invitationsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-
-    /** Invitation mails (new and resent) this administrator sent since `since`, from the audit log. */
-    async mailsSentBy(actorId: string, since: string): Promise<number> {
-      const row = await db
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('actor_id', '=', actorId)
-        .where('action', 'in', ['invitation.create', 'invitation.resend'])
-        .where('at', '>', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
   };
 }

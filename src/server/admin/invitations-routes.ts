@@ -11,7 +11,7 @@ import {
   invitationsSchema,
 } from '../../common/invitation-schemas';
 import { HttpError } from '../lib/http-error';
-import { rateLimiter } from '../lib/rate-limit/index';
+import { rateLimiter, warnOnStoreError } from '../lib/rate-limit/index';
 import { errorResponse } from '../lib/schemas';
 import { actorOf, adminChangeOnly, adminOnly } from './guards';
 import { invitationsService } from './invitations-service';
@@ -19,7 +19,7 @@ import { invitationsService } from './invitations-service';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 
 /** Accept-page requests per client address and 15 minutes: a person needs a few. */
-export const INVITATION_ACCEPT_LIMIT = { max: 30, windowMs: 15 * 60_000 } as const;
+const INVITATION_ACCEPT_LIMIT = { max: 30, windowMs: 15 * 60_000 } as const;
 
 const service = (app: Parameters<FastifyPluginAsyncZod>[0]) =>
   invitationsService({
@@ -73,7 +73,7 @@ export const invitationsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAddress = rateLimiter(
     app.rateLimitStore,
     { name: 'invitation-ip', max: INVITATION_ACCEPT_LIMIT.max, windowMs: INVITATION_ACCEPT_LIMIT.windowMs, whenUnavailable: 'open' },
-    { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+    warnOnStoreError(app.log),
   );
   const limited = async (request: { ip: string }) => {
     const decision = await perAddress.consume(request.ip);

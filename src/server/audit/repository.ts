@@ -49,6 +49,18 @@ export function auditRepository(db: Kysely<Database>) {
       return id;
     },
 
+    /** How many entries of these actions an actor recorded after `since` (a per-actor allowance). */
+    async countByActor(actorId: string, actions: readonly string[], since: string): Promise<number> {
+      const row = await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('actor_id', '=', actorId)
+        .where('action', 'in', actions)
+        .where('at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /** Newest first. */
     async list(filter: AuditFilter): Promise<AuditLogRow[]> {
       let query = db.selectFrom('audit_log').selectAll();

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { auditRepository } from '../../audit/repository';
 import type { Database } from '../../db/schema';
 import { type IdentityContext, newUserId, validEmail, validNewPassword } from '../context';
 import { identityError } from '../identity-error';
@@ -7,7 +6,8 @@ import { hashPassword } from '../passwords';
 import { singleUseTokensRepository } from '../single-use-tokens-repository';
 import { randomToken, tokenHash } from '../token-service';
 import { userRolesRepository } from '../user-roles-repository';
-import { DuplicateEmailError, usersRepository } from '../users-repository';
+import { DuplicateEmailError } from '../users-repository';
+import { insertStaffAccount } from './staff-account';
 
 /** A first-administrator link is valid this long, and only once. */
 export const SETUP_LINK_LIFETIME_MS = 60 * 60_000;
@@ -83,26 +83,18 @@ export async function createFirstAdmin(
       await roles.lockForChange();
       if (await roles.anyAdmin()) throw identityError('ADMIN_EXISTS');
       if (!(await setupTokens(trx).markUsed(tokenHash(token), now, { unexpiredAt: now }))) throw identityError('SETUP_LINK_INVALID');
-      const user = await usersRepository(trx).insert({
-        id: newUserId(),
-        email,
-        password_hash: passwordHash,
-        display_name: input.displayName?.trim().slice(0, 100) || null,
-        photo_url: null,
-        email_verified: 0,
-        disabled: 0,
-        created_at: now,
-        last_login_at: null,
-        valid_since: now,
-      });
-      await roles.grant(user.id, 'admin', null, now);
-      await auditRepository(trx).record(
+      const user = await insertStaffAccount(
+        trx,
+        ctx.options.engine,
         {
-          actor: { id: user.id, email },
-          action: 'role.grant',
-          itemType: 'user',
-          itemId: user.id,
-          after: { roles: ['admin'], via: 'setup link' },
+          id: newUserId(),
+          email,
+          passwordHash,
+          displayName: input.displayName?.trim().slice(0, 100) || null,
+          emailVerified: false,
+          role: 'admin',
+          grantedBy: null,
+          audit: { action: 'role.grant', after: { roles: ['admin'], via: 'setup link' } },
         },
         now,
       );

@@ -16,4 +16,5 @@ export {
   rateLimiter,
   type RateLimiter,
   STORE_TIMEOUT_MS,
+  warnOnStoreError,
 } from './limiter';

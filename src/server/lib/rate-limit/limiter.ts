@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { CounterStore } from './store';
 
 /**
@@ -51,6 +52,11 @@ export interface LimiterOptions {
   timeoutMs?: number;
   /** Told about store failures (the limiter itself never logs). */
   onStoreError?: (error: unknown, rule: LimitRule) => void;
+}
+
+/** The options of a limit whose store failures are logged as a warning naming the limit. */
+export function warnOnStoreError(log: Pick<FastifyBaseLogger, 'warn'>): LimiterOptions {
+  return { onStoreError: (error, rule) => log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') };
 }
 
 /**
