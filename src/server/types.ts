@@ -1,10 +1,10 @@
 import type { FastifySchema } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ChangeBus } from './changes/bus';
+import type { ChangeBus } from './changes/index';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { PeriodicJob } from './housekeeping/periodic-job';
-import type { IdentityService } from './identity/identity-service';
+import type { IdentityService } from './identity/index';
 import type { Lifecycle } from './plugins/lifecycle';
 import type { CounterStore } from './lib/rate-limit/index';
 

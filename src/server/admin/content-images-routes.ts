@@ -5,11 +5,11 @@ import { contentImageSchema } from '../../common/admin-content-images';
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from '../../common/content-images';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, itemMeta } from '../../common/content-schemas';
 import { storableText } from '../../common/text-rules';
-import { actorOf, staffOnly } from '../admin/guards';
+import { actorOf, staffOnly } from './guards';
 import { contentChanged } from '../cache/content-changes';
 import { errorResponse } from '../lib/schemas';
-import { prepareImage } from './image-processing';
-import { imagesService } from './images-service';
+import { prepareImage } from '../images/index';
+import { imagesService } from './content-images-service';
 
 const errors = {
   400: errorResponse,

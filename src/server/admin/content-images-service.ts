@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { ImageKind } from '../../common/content-images';
-import { currentItem, itemOfRow, presentItem } from '../admin/content-present';
-import { CONTENT_KIND_MAPS } from '../admin/content-kinds';
-import { contentRepository } from '../admin/content-repository';
-import type { SaveResult } from '../admin/content-service';
-import type { Actor } from '../admin/roles-service';
+import { currentItem, itemOfRow, presentItem } from './content-present';
+import { CONTENT_KIND_MAPS } from './content-kinds';
+import { contentRepository } from './content-repository';
+import type { SaveResult } from './content-service';
+import type { Actor } from './roles-service';
 import { auditRepository } from '../audit/repository';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../identity/users-repository';
+import { isUniqueViolation } from '../identity/index';
 import { notFound } from '../lib/http-error';
-import type { PreparedImage } from './image-processing';
-import { type ImageTable, imagesRepository } from './images-repository';
+import { imagesRepository, type ImageTable, type PreparedImage } from '../images/index';
 
 /**
  * Sets or removes the picture of a service or team member: the picture, the item's new

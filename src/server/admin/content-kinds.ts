@@ -1,5 +1,5 @@
 import type { ContentKind } from '../../common/content-schemas';
-import { parseSkills } from '../content/team-members-repository';
+import { parseSkills } from '../content/index';
 
 /**
  * How each kind of company content maps between the API's items and its table's columns.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isImageKind } from '../../common/content-images';
 import type { ContentKind } from '../../common/content-schemas';
 import type { Database } from '../db/schema';
-import { imagesRepository } from '../images/images-repository';
+import { imagesRepository } from '../images/index';
 import { CONTENT_KIND_MAPS } from './content-kinds';
 import { type ContentRow, contentRepository } from './content-repository';
 

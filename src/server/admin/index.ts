@@ -5,6 +5,10 @@ import adminRoutes from './routes';
 import setupRoutes from './setup-routes';
 import { invitationsPublicRoutes } from './invitations-routes';
 
+// What the other features may use; everything else here is this feature's own.
+export { consoleRouteDefaults } from './console-route-defaults';
+export { actorOf, callerOf, staffOnly } from './guards';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a console route's guard before its body is read. */

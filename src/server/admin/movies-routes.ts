@@ -15,7 +15,7 @@ import { contentChanged } from '../cache/content-changes';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
-import { type AlsoInTransaction, movieEditsRepository } from '../movies/edit-repository';
+import { type AlsoInTransaction, movieEditsRepository } from '../movies/index';
 import { consoleVisitsRepository } from './console-visits-repository';
 import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import { type Role, wouldRemoveLastAdmin } from '../../common/roles';
 import { auditRepository } from '../audit/repository';
-import { recordAccessChange } from '../changes/live';
-import type { ChangeEvent } from '../changes/protocol';
+import { type ChangeEvent, recordAccessChange } from '../changes/index';
 import type { Engine } from '../db/database';
 import type { Database } from '../db/schema';
-import { userRolesRepository } from '../identity/user-roles-repository';
-import { usersRepository } from '../identity/users-repository';
+import { userRolesRepository, usersRepository } from '../identity/index';
 import { conflict, notFound } from '../lib/http-error';
 import { type Settings, settingsRepository } from '../settings/repository';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ChangeBus } from '../changes/bus';
+import type { ChangeBus } from '../changes/index';
 import { isRedisUnavailable } from '../redis';
 import { type ContentChange, ContentVersions, isContentChange } from './content-version';
 import { VersionedCache } from './versioned-cache';

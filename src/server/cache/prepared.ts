@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagFor } from '../content/http-cache';
+import { etagFor } from '../lib/http-cache';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

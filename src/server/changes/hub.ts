@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthUser } from '../identity/require-user';
+import type { AuthUser } from '../identity/index';
 import type { ChangeBus } from './bus';
 import { type ChangeEvent, formatCursor, KEEP_ALIVE_FRAME, MAX_REPLAY, planCatchUp, sseFrame } from './protocol';
 import type { changeLogRepository } from './repository';

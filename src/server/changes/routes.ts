@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { sessionTag } from '../../common/session-tag';
-import { type AuthUser, requireUser } from '../identity/require-user';
+import { type AuthUser, requireUser } from '../identity/index';
 import { badRequest, forbidden, HttpError, unauthenticated } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import { LiveHub } from './hub';

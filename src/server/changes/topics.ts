@@ -1,4 +1,4 @@
-import type { AuthUser } from '../identity/require-user';
+import type { AuthUser } from '../identity/index';
 import type { ChangeEvent } from './protocol';
 
 /**

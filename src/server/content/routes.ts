@@ -8,7 +8,7 @@ import type { ContentTopic } from '../cache/content-version';
 import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { cachedContent } from './cached-content';
-import { CONTENT_CACHE_CONTROL } from './http-cache';
+import { CONTENT_CACHE_CONTROL } from '../lib/http-cache';
 
 const service = z.object({ id: z.string(), title: z.string(), summary: z.string(), description: z.string(), icon: z.string() });
 const coreValue = z.object({ id: z.string(), title: z.string(), description: z.string(), icon: z.string() });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { imagesRepository } from '../images/images-repository';
+import { imagesRepository } from '../images/index';
 import type { ServiceItem } from '../../site/site-data';
 
 /** The site's reads of the services table. */

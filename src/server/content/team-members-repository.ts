@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamMemberRow } from '../db/schema';
-import { imagesRepository } from '../images/images-repository';
+import { imagesRepository } from '../images/index';
 import type { TeamMemberItem } from '../../site/site-data';
 
 const COLUMNS = ['id', 'name', 'role', 'bio', 'email', 'skills', 'joined_year', 'image_id'] as const;

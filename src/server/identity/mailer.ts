@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Instruments } from '../metrics/instruments';
 
 export interface Mail {
   to: string;
@@ -47,5 +48,31 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       options.log.info({ mail: { to: mail.to, subject: mail.subject, link: mail.link } }, 'mail (no SMTP_URL set: written to the log)');
     },
     close: () => undefined,
+  };
+}
+
+/** Counts a mail's result and how many wait on the transport; a no-op without metrics. */
+export function instrumentMailer(mailer: Mailer, metrics: Instruments | null): Mailer {
+  if (!metrics) return mailer;
+  return {
+    get transport() {
+      return mailer.transport;
+    },
+    get outbox() {
+      return mailer.outbox;
+    },
+    close: () => mailer.close(),
+    async send(mail) {
+      metrics.mailQueue.inc();
+      try {
+        await mailer.send(mail);
+        metrics.mailSent.inc({ result: 'sent' });
+      } catch (error) {
+        metrics.mailSent.inc({ result: 'failed' });
+        throw error;
+      } finally {
+        metrics.mailQueue.dec();
+      }
+    },
   };
 }

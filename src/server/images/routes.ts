@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchesIfNoneMatch } from '../content/http-cache';
+import { matchesIfNoneMatch } from '../lib/http-cache';
 import { notFound } from '../lib/http-error';
 import { errorResponse } from '../lib/schemas';
 import { VARIANT_FILE } from './image-rules';

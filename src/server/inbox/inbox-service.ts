@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { InboxMessageDetail, InboxStatus } from '../../common/inbox-schemas';
 import { auditRepository } from '../audit/repository';
-import type { ChangeEvent } from '../changes/protocol';
+import type { ChangeEvent } from '../changes/index';
 import type { Database, SupportMessageRow } from '../db/schema';
 import { notFound } from '../lib/http-error';
 import { type InboxFilter, inboxRepository, notificationPrefsRepository } from './messages-repository';

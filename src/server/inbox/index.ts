@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rolesAllow } from '../../common/roles';
-import { staffSecondFactorMissing } from '../identity/mfa/staff-two-step';
+import { staffSecondFactorMissing } from '../identity/index';
 import { serverSecretsRepository } from '../secrets/repository';
-import type { MessageIntake } from '../support/repository';
+import type { MessageIntake } from '../support/index';
 import { recordInboxChange } from './inbox-mappers';
 import { inboxService } from './inbox-service';
 import { queueNewMessageNotifications } from './notify';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 import { inboxRoutes } from './routes';
 import { issueFormToken, spamReason, type SpamCheckInput } from './spam';
+
+// What the other features may use; everything else here is this feature's own.
+export { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './spam';
 
 export interface InboxFeature {
   /** A signed "form shown at" time for the Contact Us form's hidden field. */

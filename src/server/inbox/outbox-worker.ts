@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { withTimeout } from '../changes/bus';
+import { withTimeout } from '../changes/index';
 import type { Database } from '../db/schema';
-import type { Mail } from '../identity/mailer';
+import type { Mail } from '../identity/index';
 import { retryDelayMs } from './backoff';
 import { outboxRepository } from './outbox-repository';
 

@@ -13,8 +13,7 @@ import {
   inboxSummarySchema,
 } from '../../common/inbox-schemas';
 import { storableText } from '../../common/text-rules';
-import { actorOf, callerOf, staffOnly } from '../admin/guards';
-import { consoleRouteDefaults } from '../admin/console-route-defaults';
+import { actorOf, callerOf, consoleRouteDefaults, staffOnly } from '../admin/index';
 import { cursorOf, encodeCursor } from '../lib/cursor';
 import { errorResponse } from '../lib/schemas';
 import { csvRow } from './csv';

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Mailer } from '../identity/mailer';
 import { sendError } from '../plugins/errors';
 import { textResponse } from '../lib/schemas';
 import { createInstruments, type Instruments, signInResult } from './instruments';
@@ -12,32 +11,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 function bearerMatches(header: string | undefined, token: string): boolean {
   if (!header || header.length > 512 || !header.startsWith('Bearer ')) return false;
   return timingSafeEqual(digest(header.slice('Bearer '.length).trim()), digest(token));
-}
-
-/** Counts a mail's result and how many wait on the transport; a no-op without metrics. */
-export function instrumentMailer(mailer: Mailer, metrics: Instruments | null): Mailer {
-  if (!metrics) return mailer;
-  return {
-    get transport() {
-      return mailer.transport;
-    },
-    get outbox() {
-      return mailer.outbox;
-    },
-    close: () => mailer.close(),
-    async send(mail) {
-      metrics.mailQueue.inc();
-      try {
-        await mailer.send(mail);
-        metrics.mailSent.inc({ result: 'sent' });
-      } catch (error) {
-        metrics.mailSent.inc({ result: 'failed' });
-        throw error;
-      } finally {
-        metrics.mailQueue.dec();
-      }
-    },
-  };
 }
 
 const SIGN_IN = /:signIn(With[A-Za-z]+)$/;

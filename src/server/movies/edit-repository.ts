@@ -1,9 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Movie, NewMovie } from '../../common/movie-schema';
-import { recordMovieChange } from '../changes/live';
-import type { ChangeEvent } from '../changes/protocol';
+import { type ChangeEvent, recordMovieChange } from '../changes/index';
 import type { Database, MovieRow } from '../db/schema';
-import { isUniqueViolation } from '../identity/users-repository';
+import { isUniqueViolation } from '../identity/index';
 import { containsPattern, toMovie } from './rows';
 
 /** A movie as the console sees it: with its id and when it was added. */

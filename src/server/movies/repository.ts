@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { compareTitles } from '../../common/movie-filter';
 import type { Movie, NewMovie } from '../../common/movie-schema';
-import { recordMovieChange } from '../changes/live';
-import type { ChangeEvent } from '../changes/protocol';
+import { type ChangeEvent, recordMovieChange } from '../changes/index';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../identity/users-repository';
+import { isUniqueViolation } from '../identity/index';
 import { isForeignKeyViolation, toMovie } from './rows';
 
 /** All SQL of the movies table, portable between SQLite and PostgreSQL. */

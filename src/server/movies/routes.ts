@@ -5,7 +5,7 @@ import { type Movie, MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '..
 import { contentChanged } from '../cache/content-changes';
 import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
-import { type AuthUser, requireUser } from '../identity/require-user';
+import { type AuthUser, requireUser } from '../identity/index';
 import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
 import { isStorableText } from '../../common/text-rules';
 import { acceptOnce, idempotencyKeyOf } from '../lib/idempotency';

@@ -9,8 +9,7 @@ import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared
 import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { archiveAssets } from './asset-archive';
-import { sendIdentityError } from '../identity/identity-error';
-import { openerPolicyFor } from '../identity/federated/opener-policy';
+import { openerPolicyFor, sendIdentityError } from '../identity/index';
 import { ISSUES_CSRF_COOKIE } from './csrf';
 import { sendError } from './errors';
 import { responseJsonSchema } from '../lib/response-schemas';

@@ -5,7 +5,7 @@ import { COMPANY } from '../../common/constants';
 import { trimTrailingSlashes } from '../../common/routes';
 import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../site/site-data';
 import type { ContentTopic } from '../cache/content-version';
-import { cachedContent } from '../content/cached-content';
+import { cachedContent } from '../content/index';
 
 export interface ResolvedSitePage {
   status: number;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
-import { cachedContent } from '../content/cached-content';
+import { cachedContent } from '../content/index';
 import { textResponse } from '../lib/schemas';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 

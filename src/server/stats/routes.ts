@@ -5,7 +5,7 @@ import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
 import { preparedJson } from '../cache/prepared-json';
 import { z } from 'zod';
 import { errorResponse } from '../lib/schemas';
-import { trackColor } from '../schedule/tracks';
+import { trackColor } from '../schedule/index';
 import { statsRepository } from './repository';
 import { fillDays, sortByCount, windowStart } from './series';
 

@@ -8,7 +8,7 @@ import { idempotencyKeyOf } from '../lib/idempotency';
 import { errorResponse, redirectResponse } from '../lib/schemas';
 import { contentChanged } from '../cache/content-changes';
 import { acceptSupportMessage } from './service';
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../inbox/spam';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../inbox/index';
 import { inboxMessageSchema } from '../../common/inbox-schemas';
 
 /**

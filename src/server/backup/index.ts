@@ -1,0 +1,2 @@
+/** What the rest of the server may use of backups (docs/decisions/0005). */
+export { parseBackupInterval } from './rules';
