@@ -18,7 +18,7 @@ const ROLE_NAMES: Record<Role, string> = { staff: 'staff', admin: 'an administra
  * Anonymous: 401; signed in without the role: 403 `forbidden`. The roles come from the
  * database, never from the token's claims alone, so a revoked role stops working at once.
  */
-export async function requireRole(request: FastifyRequest, role: Role): Promise<StaffCaller> {
+async function requireRole(request: FastifyRequest, role: Role): Promise<StaffCaller> {
   const { user, claims } = await requireCaller(request);
   const roles = await request.server.identity.rolesOf(user.id);
   if (!rolesAllow(roles, role)) throw forbidden(`Only ${ROLE_NAMES[role]} can do that; your account does not have that role.`);

@@ -13,11 +13,11 @@ import type { Database, StaffInvitationRow } from '../db/schema';
 import {
   DuplicateEmailError,
   hashPassword,
+  insertStaffAccount,
   type Mail,
   newUserId,
   randomToken,
   tokenHash,
-  userRolesRepository,
   usersRepository,
 } from '../identity/index';
 import { conflict, HttpError, notFound } from '../lib/http-error';
@@ -34,10 +34,11 @@ export interface InvitationsOptions {
 }
 
 const LIFETIME_MS = INVITATION_LIFETIME_HOURS * 60 * 60_000;
+const INVITATION_MAIL_ACTIONS = ['invitation.create', 'invitation.resend'];
 const NO_INVITATION = 'There is no such open invitation: it was accepted or withdrawn meanwhile.';
 
 /** The page that accepts an invitation; the token rides in the fragment, which no server or Referer sees. */
-export const invitationLinkPath = (token: string) => `/admin/invitation#token=${encodeURIComponent(token)}`;
+const invitationLinkPath = (token: string) => `/admin/invitation#token=${encodeURIComponent(token)}`;
 
 const present = (row: StaffInvitationRow): Invitation => ({
   id: row.id,
@@ -84,7 +85,8 @@ export function invitationsService(options: InvitationsOptions) {
   }
 
   async function underLimit(actor: Actor, nowMs: number): Promise<void> {
-    const sent = await invitationsRepository(db).mailsSentBy(actor.id, new Date(nowMs - 60 * 60_000).toISOString());
+    // Invitation mails (new and resent) this administrator sent in the last hour, from the audit log.
+    const sent = await auditRepository(db).countByActor(actor.id, INVITATION_MAIL_ACTIONS, new Date(nowMs - 60 * 60_000).toISOString());
     if (sent >= INVITATIONS_PER_ADMIN_HOUR) {
       throw new HttpError(
         429,
@@ -191,28 +193,23 @@ export function invitationsService(options: InvitationsOptions) {
           const uid = newUserId();
           if (!row || !(await invitations.claim(hashed, uid, now))) throw notFound(INVITATION_UNUSABLE);
           if (await usersRepository(trx).findByEmail(row.email)) throw accountExists();
-          await usersRepository(trx).insert({
-            id: uid,
-            email: row.email,
-            password_hash: passwordHash,
-            display_name: displayName?.trim() || null,
-            photo_url: null,
-            // The link reached this address: it is verified.
-            email_verified: 1,
-            disabled: 0,
-            created_at: now,
-            last_login_at: null,
-            valid_since: now,
-          });
           const role = row.role as Role;
-          await userRolesRepository(trx, options.engine).grant(uid, role, row.invited_by, now);
-          await auditRepository(trx).record(
+          await insertStaffAccount(
+            trx,
+            options.engine,
             {
-              actor: { id: uid, email: row.email },
-              action: 'invitation.accept',
-              itemType: 'user',
-              itemId: uid,
-              after: { email: row.email, role, invitationId: row.id, invitedBy: row.invited_by_email },
+              id: uid,
+              email: row.email,
+              passwordHash,
+              displayName: displayName?.trim() || null,
+              // The link reached this address: it is verified.
+              emailVerified: true,
+              role,
+              grantedBy: row.invited_by,
+              audit: {
+                action: 'invitation.accept',
+                after: { email: row.email, role, invitationId: row.id, invitedBy: row.invited_by_email },
+              },
             },
             now,
           );
@@ -228,5 +225,3 @@ export function invitationsService(options: InvitationsOptions) {
 
 const accountExists = () =>
   conflict('This email address has an account already: sign in with it, and ask the administrator who invited you to give it the role.');
-
-export type InvitationsService = ReturnType<typeof invitationsService>;

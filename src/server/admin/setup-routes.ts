@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
 import { IdentityError } from '../identity/index';
-import { rateLimiter } from '../lib/rate-limit/index';
+import { rateLimiter, warnOnStoreError } from '../lib/rate-limit/index';
 import { pageOrErrorResponse, textResponse } from '../lib/schemas';
 import { setupDonePage, setupFormPage, setupLimitedPage, setupUnavailablePage } from './setup-page';
 
 const bounded = (max: number) => z.string().max(max).optional();
 
 /** The window of SETUP_LIMIT_PER_15_MIN. */
-export const SETUP_LIMIT_WINDOW_MS = 15 * 60_000;
+const SETUP_LIMIT_WINDOW_MS = 15 * 60_000;
 
 /**
  * The first-administrator page (`/admin/setup?token=...`). A plain HTML form posted to itself:
@@ -22,7 +22,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   const postsPerAddress = rateLimiter(
     app.rateLimitStore,
     { name: 'admin-setup-ip', max: app.config.SETUP_LIMIT_PER_15_MIN, windowMs: SETUP_LIMIT_WINDOW_MS, whenUnavailable: 'open' },
-    { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+    warnOnStoreError(app.log),
   );
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {

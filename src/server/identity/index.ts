@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { leasesRepository } from '../housekeeping/leases-repository';
 import { periodicJob } from '../housekeeping/periodic-job';
+import { warnOnStoreError } from '../lib/rate-limit/index';
 import { identityService } from './identity-service';
 import { createMailer, instrumentMailer } from './mailer';
 import federatedRoutes from './federated/routes';
@@ -25,6 +26,7 @@ export { isRecentSignIn } from './rules';
 export { randomToken, tokenHash } from './token-service';
 export { userRolesRepository } from './user-roles-repository';
 export { DuplicateEmailError, isUniqueViolation, usersRepository } from './users-repository';
+export { insertStaffAccount } from './use-cases/staff-account';
 
 export const ISSUER = 'northwind-identity';
 const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
@@ -40,7 +42,7 @@ export default fp(
     const limits = identityLimits(
       app.rateLimitStore,
       { signUpsPerHour: app.config.SIGN_UP_LIMIT_PER_HOUR, mailsPerHour: app.config.MAIL_LIMIT_PER_HOUR },
-      { onStoreError: (error, rule) => app.log.warn({ err: error, limit: rule.name }, 'rate-limit store unavailable') },
+      warnOnStoreError(app.log),
     );
     const service = identityService({
       db: app.database.db,
