@@ -39,7 +39,7 @@ createRoot(document.getElementById('root')!).render(
 
 // A session an administrator ends is noticed at once (decision 0910); after the first screen,
 // like the live stream it listens to, so the first load carries none of it.
-const watchSessions = () => setTimeout(() => void import('./lib/session-watch').then((module) => module.watchSessions()), 0);
+const watchSessions = () => setTimeout(() => void import('./lib/session/session-watch').then((module) => module.watchSessions()), 0);
 if (document.readyState === 'complete') watchSessions();
 else window.addEventListener('load', watchSessions, { once: true });
 // Which build is running, for support requests and the update tests.

@@ -26,10 +26,10 @@ import {
 import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../common/constants';
 import { DarkThemeFooter } from './dark-theme-footer';
-import { currentIdToken, logout, useAuth } from '../lib/auth-session';
-import { useLoginState } from '../lib/login-state';
+import { currentIdToken, logout, useAuth } from '../lib/session/session-store';
+import { useLoginState } from '../lib/session/login-state';
 import { setItem } from '../lib/storage';
-import { hasStaffClaim } from '../lib/token-claims';
+import { hasStaffClaim } from '../lib/session/token-claims';
 
 import { MENU_ID } from './menu-id';
 

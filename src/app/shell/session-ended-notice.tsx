@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSessionEnded } from '../lib/session-ended';
+import { useSessionEnded } from '../lib/session/session-ended';
 
 const SessionEndedView = lazy(() => import('./session-ended-view').then((module) => ({ default: module.SessionEndedView })));
 

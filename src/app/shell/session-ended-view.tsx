@@ -1,6 +1,6 @@
 import { IonToast } from '@ionic/react';
 import { type AuthClientCode, authErrorSentence, endsSession } from '../../common/auth-errors';
-import { clearSessionEnded } from '../lib/session-ended';
+import { clearSessionEnded } from '../lib/session/session-ended';
 
 /** The toast itself: its own chunk, loaded only when a session was ended by the server. */
 export function SessionEndedView({ reason }: { reason: string }) {

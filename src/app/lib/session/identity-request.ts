@@ -1,9 +1,11 @@
-import { apiRequest } from '../../common/api-client';
-import { AuthError, clientCodeFor, splitProviderMessage } from '../../common/auth-errors';
-import { AUTH } from '../../common/constants';
+import { apiRequest } from '../../../common/api-client';
+import { AuthError, clientCodeFor, splitProviderMessage } from '../../../common/auth-errors';
+import { AUTH } from '../../../common/constants';
 
 /**
- * The client of our identity service (/identity/v1, the Identity Toolkit v1 wire format).
+ * The requests of our identity service (/identity/v1, the Identity Toolkit v1 wire format), and
+ * the three calls the session itself makes (sign in, refresh, the authorized domains); the
+ * account's own calls are the auth feature's (features/auth/api/identity-client.ts).
  * Every failure becomes an AuthError with a client code of spec 8; a network failure or a
  * 30 s timeout is network-request-failed.
  */
@@ -73,7 +75,7 @@ function apiKey(): Promise<string> {
 }
 
 /** `v2/...` paths are the Identity Toolkit v2 endpoints (two-step sign-in); the rest are v1. */
-async function send<T>(
+export async function send<T>(
   path: string,
   init: { method: 'GET' | 'POST'; body?: string; contentType?: string; headers?: Record<string, string> },
 ): Promise<T> {
@@ -120,29 +122,10 @@ async function send<T>(
 export const post = <T>(endpoint: string, body: Record<string, unknown>) =>
   send<T>(endpoint, { method: 'POST', body: JSON.stringify(body), contentType: 'application/json' });
 
-export const identityClient = {
-  /** The same idempotency key on a retry gets the account the lost answer was about, not EMAIL_EXISTS. */
-  signUp: (email: string, password: string, idempotencyKey: string) =>
-    send<SessionResponse>('accounts:signUp', {
-      method: 'POST',
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-      contentType: 'application/json',
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
+/** What the session needs of the identity service. */
+export const sessionClient = {
   signInWithPassword: (email: string, password: string) =>
     post<SessionResponse>('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
-  lookup: async (idToken: string) => (await post<{ users: AccountInfo[] }>('accounts:lookup', { idToken })).users[0]!,
-  update: (idToken: string, changes: { email?: string; password?: string }) =>
-    post<UpdateResponse>('accounts:update', { idToken, ...changes, returnSecureToken: true }),
-  delete: (idToken: string) => post<Record<string, never>>('accounts:delete', { idToken }),
-  sendPasswordReset: (email: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email }),
-  verifyPasswordResetCode: (oobCode: string) => post<{ email: string }>('accounts:resetPassword', { oobCode }),
-  resetPassword: (oobCode: string, newPassword: string) => post<{ email: string }>('accounts:resetPassword', { oobCode, newPassword }),
-  signInWithEmailLink: (email: string, oobCode: string) => post<SessionResponse>('accounts:signInWithEmailLink', { email, oobCode }),
-  sendEmailVerification: (idToken: string) => post<{ email: string }>('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken }),
-  /** With the ID token of the signed-in account, the password set by its holder stays (server decision 0614). */
-  applyEmailVerification: (oobCode: string, idToken?: string) =>
-    post<{ emailVerified: boolean }>('accounts:update', idToken ? { oobCode, idToken } : { oobCode }),
   authorizedDomains: async () => (await send<{ authorizedDomains: string[] }>('projects', { method: 'GET' })).authorizedDomains,
   refresh: (refreshToken: string) =>
     send<TokenResponse>('token', {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { MENU_LOGIN_STATUS_DELAY_MS, STORAGE_KEYS } from '../../common/constants';
-import { getItem } from './storage';
+import { MENU_LOGIN_STATUS_DELAY_MS, STORAGE_KEYS } from '../../../common/constants';
+import { getItem } from '../storage';
 
 /** Fired on window whenever login or logout changes `hasLoggedIn` (see the auth session). */
 export const LOGIN_STATE_EVENT = 'loginstatechange';

@@ -1,5 +1,13 @@
 import { AuthError, requiresSecondStep } from '../../../common/auth-errors';
-import type { MfaPending } from '../federated-client';
+import type { MfaInfo } from './identity-request';
+
+/** A first step answered with a second to take (password or provider sign-in). */
+export interface MfaPending {
+  localId: string;
+  email: string;
+  mfaPendingCredential: string;
+  mfaInfo: MfaInfo[];
+}
 
 /**
  * multi-factor-auth-required, carrying what the second step needs (as the official SDK's

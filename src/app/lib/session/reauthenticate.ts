@@ -1,8 +1,20 @@
 import { useIonAlert } from '@ionic/react';
 import { useCallback } from 'react';
-import { reauthenticate } from './auth-session';
-import { MultiFactorRequiredError } from './idp/mfa-required';
-import { finishSecondStep } from './idp/second-step';
+import { AuthError } from '../../../common/auth-errors';
+import { sessionClient } from './identity-request';
+import { assertNoSecondStep, MultiFactorRequiredError } from './mfa-required';
+import { finishSecondStep } from './second-step';
+import { currentUser, keepSession } from './session-store';
+
+/** Proves the person is still the account holder (sensitive changes need a sign-in under 5 minutes). */
+export async function reauthenticate(password: string): Promise<void> {
+  const current = currentUser();
+  if (!current) throw new AuthError('user-token-expired');
+  const body = await sessionClient.signInWithPassword(current.email, password);
+  if (body.localId !== current.uid) throw new AuthError('user-mismatch');
+  assertNoSecondStep(body);
+  keepSession(body);
+}
 
 /**
  * Proves the account holder before a sensitive change: the password, and for an account with

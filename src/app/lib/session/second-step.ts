@@ -1,16 +1,33 @@
 import { AuthError } from '../../../common/auth-errors';
 import { AUTH } from '../../../common/constants';
-import { beginSession, getIdToken, replaceTokens, type AuthUser } from '../auth-session';
-import { federatedClient, type MfaPending, type TotpEnrollmentStart } from '../federated-client';
-import { normaliseCode, secondsUntilExpiry } from './rules';
+import { post } from './identity-request';
+import type { MfaPending } from './mfa-required';
+import { type AuthUser, beginSession } from './session-store';
+import { secondsUntilExpiry } from './token-claims';
 
-/** Two-step sign-in for the pages: the second step of a sign-in, and turning it on and off. */
+/**
+ * The second step of a two-step sign-in (shared: the Login page and every proof of the account
+ * holder before a sensitive change, the console's included). Turning it on and off is the auth
+ * feature's (features/auth/api/two-step.ts).
+ */
+
+/** A typed second-step code: six digits, or a recovery code (`xxxxx-xxxxx`); spaces dropped. */
+export function normaliseCode(raw: string): string {
+  return raw.slice(0, 40).replace(/\s+/g, '').toLowerCase();
+}
+
+const mfaSignInFinalize = (mfaPendingCredential: string, mfaEnrollmentId: string, verificationCode: string) =>
+  post<{ idToken: string; refreshToken: string }>('v2/accounts/mfaSignIn:finalize', {
+    mfaPendingCredential,
+    mfaEnrollmentId,
+    totpVerificationInfo: { verificationCode },
+  });
 
 /** Finishes a sign-in that answered multi-factor-auth-required, with a 6-digit or recovery code. */
 export async function finishSecondStep(pending: MfaPending, typedCode: string): Promise<AuthUser> {
   const factor = pending.mfaInfo[0];
   if (!factor) throw new AuthError('multi-factor-info-not-found');
-  const body = await federatedClient.mfaSignInFinalize(pending.mfaPendingCredential, factor.mfaEnrollmentId, normaliseCode(typedCode));
+  const body = await mfaSignInFinalize(pending.mfaPendingCredential, factor.mfaEnrollmentId, normaliseCode(typedCode));
   return beginSession({
     localId: pending.localId,
     email: pending.email,
@@ -18,42 +35,4 @@ export async function finishSecondStep(pending: MfaPending, typedCode: string): 
     refreshToken: body.refreshToken,
     expiresIn: String(secondsUntilExpiry(body.idToken, Date.now(), AUTH.idTokenLifetimeSeconds)),
   });
-}
-
-async function token(): Promise<string> {
-  const idToken = await getIdToken();
-  if (!idToken) throw new AuthError('user-token-expired');
-  return idToken;
-}
-
-function keep(body: { idToken: string; refreshToken: string }): void {
-  replaceTokens(body.idToken, body.refreshToken, String(secondsUntilExpiry(body.idToken, Date.now(), AUTH.idTokenLifetimeSeconds)));
-}
-
-/** A new authenticator secret, waiting for its first code (needs a sign-in under 5 minutes). */
-export async function startTotpEnrollment(): Promise<TotpEnrollmentStart> {
-  return federatedClient.mfaEnrollmentStart(await token());
-}
-
-/** The first code turns two-step sign-in on; the ten recovery codes come back this once. */
-export async function finishTotpEnrollment(sessionInfo: string, typedCode: string): Promise<string[]> {
-  const body = await federatedClient.mfaEnrollmentFinalize(await token(), sessionInfo, normaliseCode(typedCode), 'Authenticator app');
-  keep(body);
-  return body.recoveryCodes;
-}
-
-export async function turnOffTwoStep(mfaEnrollmentId: string): Promise<void> {
-  keep(await federatedClient.mfaEnrollmentWithdraw(await token(), mfaEnrollmentId));
-}
-
-/** Removes a way to sign in (the server refuses the last one: last-sign-in-method). */
-export async function unlinkSignInMethod(providerId: string): Promise<void> {
-  await federatedClient.unlink(await token(), [providerId]);
-}
-
-/** The otpauth:// URI authenticator apps read from the QR code (Key Uri Format). */
-export function otpauthUri(secret: string, email: string, issuer: string, periodSec: number, digits: number): string {
-  const label = encodeURIComponent(`${issuer}:${email}`);
-  const params = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(digits), period: String(periodSec) });
-  return `otpauth://totp/${label}?${params.toString()}`;
 }

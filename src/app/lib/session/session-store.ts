@@ -1,50 +1,24 @@
 import { useSyncExternalStore } from 'react';
-import { AuthError, endsSession } from '../../common/auth-errors';
-import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../common/auth-timing';
-import { STORAGE_KEYS } from '../../common/constants';
-import { identityClient, type AccountInfo } from './identity-client';
-import { assertNoSecondStep } from './idp/mfa-required';
+import { AuthError, endsSession } from '../../../common/auth-errors';
+import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../../common/auth-timing';
+import { STORAGE_KEYS } from '../../../common/constants';
+import { getItem, removeItem, setItem } from '../storage';
+import { sessionClient } from './identity-request';
 import { announceLoginState } from './login-state';
 import { clearSessionEnded, noteSessionEnded } from './session-ended';
-import { getItem, removeItem, setItem } from './storage';
+import { type AuthUser, fromResponse, readStored, SESSION_KEY, type SessionAnswer, type StoredSession, userOf } from './stored-session';
 
 /**
- * The client auth session (spec 4, 8, 9): register, login, logout, the current user as a
- * subscription, and `getIdToken()`, which hands out a token refreshed 5 minutes before it
+ * The client auth session (spec 4, 8, 9), shared by the whole app: the current user as a
+ * subscription, logout, and `getIdToken()`, which hands out a token refreshed 5 minutes before it
  * expires. The session lives in localStorage so every tab shares it: a login or logout in one
  * tab reaches the others through the `storage` event, and refreshes are serialised across tabs
  * with a Web Lock (two tabs rotating one refresh token at once would look like token theft).
  */
 
-export interface AuthUser {
-  uid: string;
-  email: string;
-}
+export type { AuthUser } from './stored-session';
 
-interface StoredSession {
-  uid: string;
-  email: string;
-  idToken: string;
-  refreshToken: string;
-  /** Epoch ms. */
-  expiresAt: number;
-}
-
-const SESSION_KEY = 'northwind.auth.session';
 const LOCK_NAME = 'northwind.auth.refresh';
-
-function readStored(): StoredSession | null {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredSession>;
-    if (typeof parsed.uid !== 'string' || typeof parsed.idToken !== 'string' || typeof parsed.refreshToken !== 'string') return null;
-    if (typeof parsed.email !== 'string' || typeof parsed.expiresAt !== 'number') return null;
-    return parsed as StoredSession;
-  } catch {
-    return null;
-  }
-}
 
 let session: StoredSession | null = typeof localStorage === 'undefined' ? null : readStored();
 let snapshot: { user: AuthUser | null; ready: boolean } = { user: userOf(session), ready: true };
@@ -52,10 +26,6 @@ const listeners = new Set<() => void>();
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshFailures = 0;
 let refreshing: Promise<StoredSession | null> | undefined;
-
-function userOf(value: StoredSession | null): AuthUser | null {
-  return value ? { uid: value.uid, email: value.email } : null;
-}
 
 /** Sets the in-memory session and tells subscribers; `persist` writes it for the other tabs. */
 function apply(next: StoredSession | null, persist: boolean): void {
@@ -76,16 +46,6 @@ function apply(next: StoredSession | null, persist: boolean): void {
   scheduleRefresh();
 }
 
-function fromResponse(body: { localId: string; email: string; idToken: string; refreshToken: string; expiresIn: string }): StoredSession {
-  return {
-    uid: body.localId,
-    email: body.email,
-    idToken: body.idToken,
-    refreshToken: body.refreshToken,
-    expiresAt: expiresAtFrom(body.expiresIn, Date.now()),
-  };
-}
-
 /** Spec 4: login and signup set hasLoggedIn and the email in device storage; the menu follows. */
 async function markLoggedIn(email: string): Promise<void> {
   await setItem(STORAGE_KEYS.hasLoggedIn, true);
@@ -100,7 +60,7 @@ async function forgetLogin(): Promise<void> {
 }
 
 /** Ends the session here and in every tab, without asking the server. */
-async function signOutLocally(): Promise<void> {
+export async function signOutLocally(): Promise<void> {
   apply(null, true);
   await forgetLogin();
 }
@@ -127,7 +87,7 @@ function refreshSession(force = false): Promise<StoredSession | null> {
       return latest;
     }
     try {
-      const body = await identityClient.refresh(latest.refreshToken);
+      const body = await sessionClient.refresh(latest.refreshToken);
       const next: StoredSession = {
         uid: body.user_id,
         email: latest.email,
@@ -234,34 +194,17 @@ export async function getIdToken(): Promise<string | null> {
   }
 }
 
-let domainCheck: Promise<void> | undefined;
-
-/** Spec 5: signing in from a hostname the service does not list is refused (unauthorized-domain). */
-function assertAuthorizedDomain(): Promise<void> {
-  domainCheck ??= identityClient
-    .authorizedDomains()
-    .then((domains) => {
-      const host = window.location.hostname.toLowerCase();
-      if (!domains.some((domain) => domain.toLowerCase() === host)) throw new AuthError('unauthorized-domain');
-    })
-    .catch((error: unknown) => {
-      domainCheck = undefined;
-      throw error;
-    });
-  return domainCheck;
-}
-
 /**
  * Asks the server at once whether this session still stands (the live stream said an
  * administrator ended it): a disabled or ended session signs out here and in every tab, with
- * the reason kept for the notice (src/app/lib/session-ended.ts). Offline, nothing changes.
+ * the reason kept for the notice (src/app/lib/session/session-ended.ts). Offline, nothing changes.
  */
 export async function checkSession(): Promise<void> {
   if (!session) return;
   await refreshSession(true).catch(() => undefined);
 }
 
-async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser> {
+async function begin(body: SessionAnswer): Promise<AuthUser> {
   clearSessionEnded();
   const next = fromResponse(body);
   refreshFailures = 0;
@@ -270,53 +213,19 @@ async function begin(body: Parameters<typeof fromResponse>[0]): Promise<AuthUser
   return { uid: next.uid, email: next.email };
 }
 
-/** Starts a session from a provider sign-in or a finished second step (lib/idp). */
+/** Starts a session from a sign-in: a password, a mailed link, a provider, a finished second step. */
 export const beginSession = begin;
+
+/** Keeps the tokens of an answer that re-signed this account in (a password proved again, a credential changed). */
+export function keepSession(body: SessionAnswer): void {
+  apply(fromResponse(body), true);
+}
 
 /** Fresh tokens for the signed-in user (two-step sign-in turned on or off ends the others' sessions). */
 export function replaceTokens(idToken: string, refreshToken: string, expiresIn: string): void {
   const current = session;
   if (!current) return;
   apply(fromResponse({ localId: current.uid, email: current.email, idToken, refreshToken, expiresIn }), true);
-}
-
-/** Signs in with email and password. Errors are AuthErrors, passed on unchanged (spec 8). */
-export async function login(email: string, password: string): Promise<AuthUser> {
-  await assertAuthorizedDomain();
-  const body = await identityClient.signInWithPassword(email, password);
-  // Never a session from a first step that still needs its second.
-  assertNoSecondStep(body);
-  return begin(body);
-}
-
-/** Signs in with the single-use link of an EMAIL_SIGNIN mail (creates the account when new). */
-export async function loginWithEmailLink(email: string, oobCode: string): Promise<AuthUser> {
-  await assertAuthorizedDomain();
-  const body = await identityClient.signInWithEmailLink(email, oobCode);
-  // An account with two-step sign-in gets the pending credential from a link too (decision 0113).
-  assertNoSecondStep(body);
-  return begin(body);
-}
-
-/** The key of a sign-up whose answer never came: a new try with the same details reuses it. */
-let unanswered: { email: string; password: string; key: string } | null = null;
-
-/** Creates the account and signs it in at once. */
-export async function register(email: string, password: string): Promise<AuthUser> {
-  await assertAuthorizedDomain();
-  if (!unanswered || unanswered.email !== email || unanswered.password !== password) {
-    unanswered = { email, password, key: crypto.randomUUID() };
-  }
-  const attempt = unanswered;
-  try {
-    const user = begin(await identityClient.signUp(email, password, attempt.key));
-    unanswered = null;
-    return await user;
-  } catch (error) {
-    // Only a lost answer may have created the account; any other answer was definitive.
-    if (!(error instanceof AuthError && error.code === 'network-request-failed')) unanswered = null;
-    throw error;
-  }
 }
 
 /** Spec 8: a logout failure is logged and the promise rejects without a message. */
@@ -330,7 +239,7 @@ export async function logout(): Promise<void> {
 }
 
 /** Runs an account call with a fresh token; a session-ending answer signs the user out. */
-async function withToken<T>(task: (idToken: string) => Promise<T>): Promise<T> {
+export async function withToken<T>(task: (idToken: string) => Promise<T>): Promise<T> {
   const idToken = await getIdToken();
   if (!idToken) throw new AuthError('user-token-expired');
   try {
@@ -343,54 +252,3 @@ async function withToken<T>(task: (idToken: string) => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-/** Proves the person is still the account holder (sensitive changes need a sign-in under 5 minutes). */
-export async function reauthenticate(password: string): Promise<void> {
-  const current = session;
-  if (!current) throw new AuthError('user-token-expired');
-  const body = await identityClient.signInWithPassword(current.email, password);
-  if (body.localId !== current.uid) throw new AuthError('user-mismatch');
-  assertNoSecondStep(body);
-  apply(fromResponse(body), true);
-}
-
-export function accountInfo(): Promise<AccountInfo> {
-  return withToken((idToken) => identityClient.lookup(idToken));
-}
-
-async function updateAccount(changes: { email?: string; password?: string }): Promise<void> {
-  const body = await withToken((idToken) => identityClient.update(idToken, changes));
-  // A credential change ends every other session and hands this one fresh tokens.
-  if (body.idToken && body.refreshToken && body.expiresIn) {
-    apply(
-      fromResponse({
-        localId: body.localId,
-        email: body.email,
-        idToken: body.idToken,
-        refreshToken: body.refreshToken,
-        expiresIn: body.expiresIn,
-      }),
-      true,
-    );
-  }
-  if (changes.email) await setItem(STORAGE_KEYS.email, body.email);
-}
-
-export const changeEmail = (email: string) => updateAccount({ email });
-export const changePassword = (password: string) => updateAccount({ password });
-
-export async function deleteAccount(): Promise<void> {
-  await withToken((idToken) => identityClient.delete(idToken));
-  await signOutLocally();
-}
-
-export const sendEmailVerification = () => withToken((idToken) => identityClient.sendEmailVerification(idToken)).then(() => undefined);
-/** Applies the code of a VERIFY_EMAIL mail; it needs no session (the mail may be read elsewhere). */
-export const applyEmailVerification = async (oobCode: string) => {
-  await identityClient.applyEmailVerification(oobCode, (await getIdToken()) ?? undefined);
-};
-
-export const sendPasswordReset = (email: string) => identityClient.sendPasswordReset(email).then(() => undefined);
-export const verifyPasswordResetCode = (oobCode: string) => identityClient.verifyPasswordResetCode(oobCode).then((body) => body.email);
-export const confirmPasswordReset = (oobCode: string, password: string) =>
-  identityClient.resetPassword(oobCode, password).then((body) => body.email);

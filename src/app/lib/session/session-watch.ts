@@ -1,6 +1,6 @@
-import { sessionTag } from '../../common/session-tag';
-import { checkSession, onAuthStateChanged } from './auth-session';
-import { onLive } from './live/index';
+import { sessionTag } from '../../../common/session-tag';
+import { checkSession, onAuthStateChanged } from './session-store';
+import { onLive } from '../live/index';
 
 let started = false;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStaffClaim } from './token-claims';
+import { hasStaffClaim, secondsUntilExpiry } from './token-claims';
 
 const token = (claims: unknown) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
@@ -17,5 +17,17 @@ describe('hasStaffClaim', () => {
     expect(hasStaffClaim('a.!!!.b')).toBe(false);
     expect(hasStaffClaim(token(null))).toBe(false);
     expect(hasStaffClaim(`a.${'x'.repeat(9000)}.b`)).toBe(false);
+  });
+});
+
+describe('secondsUntilExpiry', () => {
+  const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+  it('reads exp', () => {
+    expect(secondsUntilExpiry(token({ exp: 1_700_003_600 }), 1_700_000_000_000, 1)).toBe(3600);
+  });
+  it('falls back on anything unreadable', () => {
+    expect(secondsUntilExpiry('nonsense', 0, 3600)).toBe(3600);
+    expect(secondsUntilExpiry('a.!!!.b', 0, 3600)).toBe(3600);
+    expect(secondsUntilExpiry(token({ sub: 'x' }), 0, 3600)).toBe(3600);
   });
 });

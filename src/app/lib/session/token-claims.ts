@@ -32,3 +32,12 @@ export function hasStaffClaim(idToken: string | null): boolean {
   const claims = tokenClaims(idToken);
   return claims?.staff === true || claims?.admin === true;
 }
+
+/**
+ * Seconds until an ID token expires, read from its `exp` claim (the two-step answer carries no
+ * `expiresIn`); `fallback` when the token cannot be read.
+ */
+export function secondsUntilExpiry(idToken: string, nowMs: number, fallback: number): number {
+  const exp = tokenClaims(idToken)?.exp;
+  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - nowMs / 1000)) : fallback;
+}

@@ -1,5 +1,5 @@
 import { apiRequest, type RequestOptions } from '../../../../common/api-client';
-import { getIdToken } from '../../../lib/auth-session';
+import { getIdToken } from '../../../lib/session/session-store';
 
 /** Every console call: the caller's ID token on a request to /api/admin. */
 export async function adminRequest<T>(path: string, options: Omit<RequestOptions, 'idToken'> = {}): Promise<T> {

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { passwordProblem } from '../../../../common/identity-schemas';
 import type { InvitationPreview } from '../../../../common/invitation-schemas';
-import { login } from '../../../lib/auth-session';
+import { login } from '../../../lib/session/sign-in';
 import { acceptInvitation } from '../api/invitations/accept-invitation';
 import { lookupInvitation } from '../api/invitations/lookup-invitation';
 import { sentenceFor } from '../state/action-errors';

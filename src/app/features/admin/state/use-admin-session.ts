@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdminSession } from '../../../../common/admin-schemas';
 import { ApiError } from '../../../../common/api-error';
-import { useAuth } from '../../../lib/auth-session';
+import { useAuth } from '../../../lib/session/session-store';
 import { fetchAdminSession } from '../api/fetch-admin-session';
 
 export type AdminSessionState =

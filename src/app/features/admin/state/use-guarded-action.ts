@@ -1,6 +1,6 @@
 import { useIonAlert } from '@ionic/react';
 import { useCallback, useState } from 'react';
-import { useReauthenticate } from '../../../lib/use-reauthenticate';
+import { useReauthenticate } from '../../../lib/session/reauthenticate';
 import { needsRecentSignIn, sentenceFor } from './action-errors';
 
 export interface GuardedAction {

@@ -1,5 +1,4 @@
-import { post } from './identity-client';
-import type { MfaInfo } from './identity-client';
+import { type MfaInfo, post } from '../../../lib/session/identity-request';
 
 /**
  * The identity service's provider sign-in and two-step sign-in calls (Identity Toolkit v1
@@ -21,14 +20,6 @@ export interface IdpResponse {
   mfaInfo?: MfaInfo[];
 }
 
-/** A first step answered with a second to take (password or provider sign-in). */
-export interface MfaPending {
-  localId: string;
-  email: string;
-  mfaPendingCredential: string;
-  mfaInfo: MfaInfo[];
-}
-
 export interface TotpEnrollmentStart {
   sharedSecretKey: string;
   verificationCodeLength: number;
@@ -44,12 +35,6 @@ export const federatedClient = {
     post<IdpResponse>('accounts:signInWithIdp', { ...body, returnSecureToken: true }),
   unlink: (idToken: string, providerIds: string[]) =>
     post<{ localId: string }>('accounts:update', { idToken, deleteProvider: providerIds, returnSecureToken: true }),
-  mfaSignInFinalize: (mfaPendingCredential: string, mfaEnrollmentId: string, verificationCode: string) =>
-    post<{ idToken: string; refreshToken: string }>('v2/accounts/mfaSignIn:finalize', {
-      mfaPendingCredential,
-      mfaEnrollmentId,
-      totpVerificationInfo: { verificationCode },
-    }),
   mfaEnrollmentStart: async (idToken: string) =>
     (await post<{ totpSessionInfo: TotpEnrollmentStart }>('v2/accounts/mfaEnrollment:start', { idToken, totpEnrollmentInfo: {} }))
       .totpSessionInfo,

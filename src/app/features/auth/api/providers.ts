@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadPublicConfig } from '../../../lib/identity-client';
+import { loadPublicConfig } from '../../../lib/session/identity-request';
 
 export interface ProviderInfo {
   providerId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otpauthUri } from './second-step';
+import { otpauthUri } from './two-step';
 
 describe('otpauthUri', () => {
   it('follows the Key Uri Format authenticator apps read', () => {

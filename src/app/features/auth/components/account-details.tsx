@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { AccountInfo } from '../../../lib/identity-client';
+import type { AccountInfo } from '../../../lib/session/identity-request';
 import { formatMillis } from '../state/account-dates';
 import { FormError } from './auth-fields';
 

@@ -1,8 +1,8 @@
 import { IonButton, IonIcon, useIonAlert } from '@ionic/react';
 import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { deleteAccount } from '../../../lib/auth-session';
-import { useReauthenticate } from '../../../lib/use-reauthenticate';
+import { deleteAccount } from '../api/account';
+import { useReauthenticate } from '../../../lib/session/reauthenticate';
 import { FormError } from './auth-fields';
 import { sentenceFor } from './form-state';
 

@@ -1,8 +1,8 @@
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import { AuthError } from '../../../../common/auth-errors';
-import { type IdpOutcome, shouldRedirect, signInWithPopup, signInWithRedirect } from '../../../lib/idp/flow';
-import type { IdpPurpose } from '../../../lib/idp/storage';
+import { type IdpOutcome, shouldRedirect, signInWithPopup, signInWithRedirect } from '../state/idp/flow';
+import type { IdpPurpose } from '../state/idp/storage';
 import type { ProviderInfo } from '../api/providers';
 import { FormError } from './auth-fields';
 import { sentenceFor } from './form-state';

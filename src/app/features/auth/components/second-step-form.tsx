@@ -1,9 +1,9 @@
 import { IonButton, IonInput, IonSpinner } from '@ionic/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { AuthError, authErrorSentence } from '../../../../common/auth-errors';
-import type { MfaPending } from '../../../lib/federated-client';
-import { codeProblem } from '../../../lib/idp/rules';
-import { finishSecondStep } from '../../../lib/idp/second-step';
+import type { MfaPending } from '../../../lib/session/mfa-required';
+import { codeProblem } from '../state/idp/rules';
+import { finishSecondStep } from '../../../lib/session/second-step';
 import { FormError } from './auth-fields';
 import { sentenceFor } from './form-state';
 

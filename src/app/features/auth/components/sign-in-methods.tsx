@@ -1,8 +1,8 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
-import type { AccountInfo } from '../../../lib/identity-client';
-import { redirectOutcome } from '../../../lib/idp/flow';
-import { unlinkSignInMethod } from '../../../lib/idp/second-step';
+import type { AccountInfo } from '../../../lib/session/identity-request';
+import { redirectOutcome } from '../state/idp/flow';
+import { unlinkSignInMethod } from '../api/two-step';
 import { providerName, type ProviderInfo } from '../api/providers';
 import { FormError, FormNotice } from './auth-fields';
 import { sentenceFor } from './form-state';

@@ -1,5 +1,5 @@
 import { IonButton } from '@ionic/react';
-import type { TotpEnrollmentStart } from '../../../lib/federated-client';
+import type { TotpEnrollmentStart } from '../api/federated-client';
 import { CodeInput } from './code-input';
 
 export interface TotpSetup extends TotpEnrollmentStart {

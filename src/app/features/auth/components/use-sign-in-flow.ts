@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MfaPending } from '../../../lib/federated-client';
-import { type IdpOutcome, linkPendingIdentity, redirectOutcome } from '../../../lib/idp/flow';
-import { MultiFactorRequiredError } from '../../../lib/idp/mfa-required';
+import type { MfaPending } from '../../../lib/session/mfa-required';
+import { type IdpOutcome, linkPendingIdentity, redirectOutcome } from '../state/idp/flow';
+import { MultiFactorRequiredError } from '../../../lib/session/mfa-required';
 import { sentenceFor } from './form-state';
 
 export interface PendingLink {

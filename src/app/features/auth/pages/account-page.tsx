@@ -1,8 +1,9 @@
 import { IonButton, IonContent, IonIcon, IonPage, useIonRouter, useIonToast } from '@ionic/react';
 import { helpBuoyOutline, logOutOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
-import { changeEmail, changePassword, logout, useAuth } from '../../../lib/auth-session';
-import { useReauthenticate } from '../../../lib/use-reauthenticate';
+import { changeEmail, changePassword } from '../api/account';
+import { logout, useAuth } from '../../../lib/session/session-store';
+import { useReauthenticate } from '../../../lib/session/reauthenticate';
 import { AppHeader } from '../../../shell/app-header';
 import { useIdentityProviders } from '../api/providers';
 import '../auth.css';

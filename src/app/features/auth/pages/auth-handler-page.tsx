@@ -2,7 +2,7 @@ import { IonContent, IonPage, IonSpinner } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { authErrorSentence, type AuthClientCode } from '../../../../common/auth-errors';
-import { completeProviderReturn } from '../../../lib/idp/flow';
+import { completeProviderReturn } from '../state/idp/flow';
 import { AppHeader } from '../../../shell/app-header';
 import '../auth.css';
 import { FormError } from '../components/auth-fields';

@@ -2,7 +2,8 @@ import { IonButton, IonContent, IonPage, IonSpinner, useIonRouter } from '@ionic
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { emailProblem, passwordProblem } from '../../../../common/identity-schemas';
-import { confirmPasswordReset, login, sendPasswordReset, verifyPasswordResetCode } from '../../../lib/auth-session';
+import { confirmPasswordReset, sendPasswordReset, verifyPasswordResetCode } from '../api/password-reset';
+import { login } from '../../../lib/session/sign-in';
 import { AppHeader } from '../../../shell/app-header';
 import '../auth.css';
 import { EmailField, FormError, FormNotice, PasswordField } from '../components/auth-fields';

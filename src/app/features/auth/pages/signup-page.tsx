@@ -1,7 +1,9 @@
 import { IonButton, IonContent, IonPage } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../../shell/app-header';
-import { login, register, useAuth } from '../../../lib/auth-session';
+import { register } from '../api/sign-up';
+import { useAuth } from '../../../lib/session/session-store';
+import { login } from '../../../lib/session/sign-in';
 import { useIdentityProviders } from '../api/providers';
 import '../auth.css';
 import { FormError } from '../components/auth-fields';

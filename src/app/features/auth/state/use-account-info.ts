@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { accountInfo, applyEmailVerification, sendEmailVerification, type AuthUser } from '../../../lib/auth-session';
-import type { AccountInfo } from '../../../lib/identity-client';
+import { accountInfo, applyEmailVerification, sendEmailVerification } from '../api/account';
+import { type AuthUser } from '../../../lib/session/session-store';
+import type { AccountInfo } from '../../../lib/session/identity-request';
 import { sentenceFor } from '../components/form-state';
 
 /**

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { collectGenres } from '../../../../common/genres';
 import { filterMovies, genreKey, indexMovies } from '../../../../common/movie-filter';
 import { encodeMovieView, MOVIE_LIST_PATH, moviePageUrl } from '../../../../common/movie-view';
-import { useAuth } from '../../../lib/auth-session';
+import { useAuth } from '../../../lib/session/session-store';
 import { AppHeader } from '../../../shell/app-header';
 import { MovieList } from '../components/movie-list';
 import { EmptyMovieList, MovieListStatus } from '../components/movie-list-notices';

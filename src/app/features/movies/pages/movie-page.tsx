@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../../../common/api-error';
 import type { Movie } from '../../../../common/movie-schema';
 import { MOVIE_LIST_PATH, moviePageUrl, suggestEditUrl } from '../../../../common/movie-view';
-import { useAuth } from '../../../lib/auth-session';
+import { useAuth } from '../../../lib/session/session-store';
 import { onLive } from '../../../lib/live/index';
 import { AppHeader } from '../../../shell/app-header';
 import { getMovie } from '../api/get-movie';

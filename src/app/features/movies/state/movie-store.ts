@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../../common/api-error';
 import type { Movie, NewMovie } from '../../../../common/movie-schema';
-import { getIdToken } from '../../../lib/auth-session';
+import { getIdToken } from '../../../lib/session/session-store';
 import { onLive, onLiveStatus, liveStatus } from '../../../lib/live/index';
 import { postMovie } from '../api/add-movie';
 import { listMovies } from '../api/list-movies';

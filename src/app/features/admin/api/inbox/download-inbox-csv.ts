@@ -1,4 +1,4 @@
-import { getIdToken } from '../../../../lib/auth-session';
+import { getIdToken } from '../../../../lib/session/session-store';
 import { type InboxFilter, inboxQuery } from './inbox-query';
 
 /** Downloads the filtered view as CSV (a plain link cannot carry the ID token). */

@@ -1,6 +1,6 @@
 import { LIVE } from '../../../../../common/constants';
 import type { InboxMessage } from '../../../../../common/inbox-schemas';
-import { getIdToken } from '../../../../lib/auth-session';
+import { getIdToken } from '../../../../lib/session/session-store';
 import { readEventStream, reconnectDelay, type SseMessage } from '../../../../lib/live/backoff';
 
 export type InboxLiveEvent = { kind: 'add' | 'update'; message: InboxMessage } | { kind: 'reset' };

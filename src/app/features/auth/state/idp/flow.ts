@@ -1,6 +1,6 @@
-import { AuthError, type AuthClientCode } from '../../../common/auth-errors';
-import { getIdToken } from '../auth-session';
-import { federatedClient, type IdpResponse } from '../federated-client';
+import { AuthError, type AuthClientCode } from '../../../../../common/auth-errors';
+import { getIdToken } from '../../../../lib/session/session-store';
+import { federatedClient, type IdpResponse } from '../../api/federated-client';
 import { handlerUrl } from './handler-path';
 import { type IdpOutcome, settle } from './outcome';
 import { cancelPopup } from './popup';

@@ -1,8 +1,9 @@
-import { AuthError } from '../../../common/auth-errors';
-import { AUTH } from '../../../common/constants';
-import { beginSession, getIdToken, type AuthUser } from '../auth-session';
-import { federatedClient, type IdpResponse, type MfaPending } from '../federated-client';
-import { pendingSecondStep } from './mfa-required';
+import { AuthError } from '../../../../../common/auth-errors';
+import { AUTH } from '../../../../../common/constants';
+import { beginSession, getIdToken, type AuthUser } from '../../../../lib/session/session-store';
+import type { MfaPending } from '../../../../lib/session/mfa-required';
+import { federatedClient, type IdpResponse } from '../../api/federated-client';
+import { pendingSecondStep } from '../../../../lib/session/mfa-required';
 import type { IdpPurpose } from './storage';
 
 /** What a provider sign-in ends in, for the page to show next. */

@@ -1,5 +1,5 @@
-import { AuthError, type AuthClientCode } from '../../../common/auth-errors';
-import { federatedClient, type IdpResponse } from '../federated-client';
+import { AuthError, type AuthClientCode } from '../../../../../common/auth-errors';
+import { federatedClient, type IdpResponse } from '../../api/federated-client';
 import { handlerUrl } from './handler-path';
 import { type IdpOutcome, settle } from './outcome';
 import { isIdpMessage, nextPollDelay, popupFeatures } from './rules';

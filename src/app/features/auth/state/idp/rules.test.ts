@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FEDERATED_SIGN_IN } from '../../../common/constants';
-import {
-  codeProblem,
-  IDP_MESSAGE_TYPE,
-  isFresh,
-  isIdpMessage,
-  nextPollDelay,
-  normaliseCode,
-  popupFeatures,
-  prefersRedirect,
-  secondsUntilExpiry,
-} from './rules';
+import { FEDERATED_SIGN_IN } from '../../../../../common/constants';
+import { codeProblem, IDP_MESSAGE_TYPE, isFresh, isIdpMessage, nextPollDelay, popupFeatures, prefersRedirect } from './rules';
+import { normaliseCode } from '../../../../lib/session/second-step';
 
 describe('popupFeatures', () => {
   it('asks for a 500x600 popup centred on the opener', () => {
@@ -71,18 +62,6 @@ describe('prefersRedirect', () => {
     expect(prefersRedirect({ width: 390, coarsePointer: true })).toBe(true);
     expect(prefersRedirect({ width: 1280, coarsePointer: false })).toBe(false);
     expect(prefersRedirect({ width: 1024, coarsePointer: true })).toBe(false);
-  });
-});
-
-describe('secondsUntilExpiry', () => {
-  const token = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
-  it('reads exp', () => {
-    expect(secondsUntilExpiry(token({ exp: 1_700_003_600 }), 1_700_000_000_000, 1)).toBe(3600);
-  });
-  it('falls back on anything unreadable', () => {
-    expect(secondsUntilExpiry('nonsense', 0, 3600)).toBe(3600);
-    expect(secondsUntilExpiry('a.!!!.b', 0, 3600)).toBe(3600);
-    expect(secondsUntilExpiry(token({ sub: 'x' }), 0, 3600)).toBe(3600);
   });
 });
 

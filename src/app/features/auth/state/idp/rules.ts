@@ -1,5 +1,5 @@
-import { FEDERATED_SIGN_IN } from '../../../common/constants';
-import { tokenClaims } from '../token-claims';
+import { FEDERATED_SIGN_IN } from '../../../../../common/constants';
+import { normaliseCode } from '../../../../lib/session/second-step';
 
 /**
  * The rules of provider sign-in in the browser (spec 9), as pure functions: the popup's window
@@ -67,20 +67,7 @@ export function prefersRedirect(screen: { width: number; coarsePointer: boolean 
   return screen.coarsePointer && screen.width < 768;
 }
 
-/**
- * Seconds until an ID token expires, read from its `exp` claim (the two-step answer carries no
- * `expiresIn`); `fallback` when the token cannot be read.
- */
-export function secondsUntilExpiry(idToken: string, nowMs: number, fallback: number): number {
-  const exp = tokenClaims(idToken)?.exp;
-  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - nowMs / 1000)) : fallback;
-}
-
-/** A typed second-step code: six digits, or a recovery code (`xxxxx-xxxxx`); spaces dropped. */
-export function normaliseCode(raw: string): string {
-  return raw.slice(0, 40).replace(/\s+/g, '').toLowerCase();
-}
-
+/** What is wrong with a typed second-step code, or null when it has a code's form. */
 export function codeProblem(raw: string): string | null {
   const code = normaliseCode(raw);
   if (code === '') return 'Enter the 6-digit code from your authenticator app, or a recovery code.';
