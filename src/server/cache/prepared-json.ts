@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentTopic } from './content-version';
-import { type PreparedResponse, prepareResponse } from './prepared';
+import { type PreparedResponse, prepareResponse, sendPrepared } from './prepared';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -8,7 +8,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
  * A JSON answer prepared once per version of its topics: `serialize` is the route's compiled
  * serializer (fast-json-stringify from its response schema), run once, not per request.
  */
-export function preparedJson<T>(
+function preparedJson<T>(
   app: FastifyInstance,
   options: {
     key: string;
@@ -21,4 +21,19 @@ export function preparedJson<T>(
   return app.contentChanges.cache.get(`json:${options.key}`, options.topics, async () =>
     prepareResponse({ body: options.serialize(await options.load()), contentType: JSON_TYPE, cacheControl: options.cacheControl }),
   );
+}
+
+/**
+ * Sends a route's JSON answer prepared once per version of its topics, serialized by the route's
+ * own compiled serializer for its 200 answer; a 304 when the client already has it.
+ */
+export async function sendPreparedJson<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { key: string; topics: readonly ContentTopic[]; cacheControl: string; load: () => Promise<T> },
+): Promise<FastifyReply> {
+  const prepared = await preparedJson(app, { ...options, serialize: (value) => reply.serialize(value) as string });
+  sendPrepared(request, reply, prepared);
+  return reply;
 }

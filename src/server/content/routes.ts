@@ -5,8 +5,8 @@ import { notFound } from '../lib/http-error';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
 import { errorResponse } from '../lib/schemas';
 import type { ContentTopic } from '../cache/content-version';
-import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
-import { preparedJson } from '../cache/prepared-json';
+import { PREPARED_ROUTE } from '../cache/prepared';
+import { sendPreparedJson } from '../cache/prepared-json';
 import { cachedContent } from './cached-content';
 import { CONTENT_CACHE_CONTROL } from '../lib/http-cache';
 
@@ -35,22 +35,11 @@ const teamMember = z.object({
  * answer is prepared once per content version (serialised, tagged, compressed) and then sent
  * from memory; a 304 when the client already has it.
  */
-/** The route's compiled serializer for its 200 answer (run once per content version). */
-const jsonOf = (reply: FastifyReply) => (value: unknown) => reply.serialize(value) as string;
-
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = cachedContent(app);
   const list = <T>(key: string, topic: ContentTopic, load: () => Promise<T>) =>
     async function sendList(request: FastifyRequest, reply: FastifyReply) {
-      const prepared = await preparedJson(app, {
-        key,
-        topics: [topic],
-        cacheControl: CONTENT_CACHE_CONTROL,
-        load,
-        serialize: jsonOf(reply),
-      });
-      sendPrepared(request, reply, prepared);
-      return reply;
+      return sendPreparedJson(app, request, reply, { key, topics: [topic], cacheControl: CONTENT_CACHE_CONTROL, load });
     };
 
   app.get(
@@ -92,15 +81,12 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await content.teamMember(request.params.id);
       if (!member) throw notFound(`There is no team member with the id "${request.params.id}".`);
       // Only ids of existing members reach the cache, so its size is bounded by the team's.
-      const prepared = await preparedJson(app, {
+      return sendPreparedJson(app, request, reply, {
         key: `team-member:${member.id}`,
         topics: ['team-members'],
         cacheControl: CONTENT_CACHE_CONTROL,
         load: async () => member,
-        serialize: jsonOf(reply),
       });
-      sendPrepared(request, reply, prepared);
-      return reply;
     },
   );
 };

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Movie, MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '../../common/movie-schema';
 import { contentChanged } from '../cache/content-changes';
-import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
-import { preparedJson } from '../cache/prepared-json';
+import { PREPARED_ROUTE } from '../cache/prepared';
+import { sendPreparedJson } from '../cache/prepared-json';
 import { type AuthUser, requireUser } from '../identity/index';
 import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
 import { isStorableText } from '../../common/text-rules';
@@ -41,16 +41,13 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/movies',
     { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ movies: z.array(movie) }) } } },
     async (request, reply) => {
-      const prepared = await preparedJson(app, {
+      return sendPreparedJson(app, request, reply, {
         key: 'movies',
         topics: ['movies'],
         // Revalidate every time (a movie added elsewhere must show up), but cheaply: 304 when unchanged.
         cacheControl: 'no-cache',
         load: async () => ({ movies: await movies.list() }),
-        serialize: (value) => reply.serialize(value) as string,
       });
-      sendPrepared(request, reply, prepared);
-      return reply;
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
-import { preparedJson } from '../cache/prepared-json';
+import { PREPARED_ROUTE } from '../cache/prepared';
+import { sendPreparedJson } from '../cache/prepared-json';
 import { errorResponse } from '../lib/schemas';
 import { notFound } from '../lib/http-error';
 import { scheduleRepository } from './repository';
@@ -34,7 +34,7 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
     '/api/schedule',
     { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
     async (request, reply) => {
-      const prepared = await preparedJson(app, {
+      return sendPreparedJson(app, request, reply, {
         key: 'schedule',
         topics: ['schedule'],
         cacheControl: 'no-cache',
@@ -42,10 +42,7 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
           const activities = await activitiesById();
           return { activities: [...activities.values()], tracks: tracksOf([...activities.values()]) };
         },
-        serialize: (value) => reply.serialize(value) as string,
       });
-      sendPrepared(request, reply, prepared);
-      return reply;
     },
   );
 

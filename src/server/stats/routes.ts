@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContentTopic } from '../cache/content-version';
-import { PREPARED_ROUTE, sendPrepared } from '../cache/prepared';
-import { preparedJson } from '../cache/prepared-json';
+import { PREPARED_ROUTE } from '../cache/prepared';
+import { sendPreparedJson } from '../cache/prepared-json';
 import { z } from 'zod';
 import { errorResponse } from '../lib/schemas';
 import { trackColor } from '../schedule/index';
@@ -37,17 +37,7 @@ const stats: FastifyPluginAsyncZod = async (app) => {
     key: string,
     topics: ContentTopic[],
     load: () => Promise<T>,
-  ): Promise<FastifyReply> => {
-    const prepared = await preparedJson(app, {
-      key: `stats:${key}`,
-      topics,
-      cacheControl: 'no-cache',
-      load,
-      serialize: (value) => reply.serialize(value) as string,
-    });
-    sendPrepared(request, reply, prepared);
-    return reply;
-  };
+  ): Promise<FastifyReply> => sendPreparedJson(app, request, reply, { key: `stats:${key}`, topics, cacheControl: 'no-cache', load });
 
   const series = (rows: { date: string; count: number }[], days: number, now: Date) => {
     const filled = fillDays(rows, now, days);
