@@ -38,6 +38,13 @@ export function schemaMaxLength(rule: z.ZodType | undefined): number | null {
   return null;
 }
 
+const field = (name: string, label: string, kind: FieldSpec['kind'], extra: Pick<FieldDraft, 'helper' | 'maxLength'> = {}): FieldDraft => ({
+  name,
+  label,
+  kind,
+  ...extra,
+});
+
 function fieldsOf(kind: ContentKind, drafts: FieldDraft[]): FieldSpec[] {
   const shape: Record<string, z.ZodType> = CONTENT_INPUTS[kind].shape;
   return drafts.map((draft) => {
@@ -48,7 +55,7 @@ function fieldsOf(kind: ContentKind, drafts: FieldDraft[]): FieldSpec[] {
 }
 
 // Chosen from the icons the site can draw (content-icons.ts), never typed.
-const iconField: FieldDraft = { name: 'icon', label: 'Icon', kind: 'icon' };
+const iconField = field('icon', 'Icon', 'icon');
 
 export const KIND_SPECS: Record<ContentKind, KindSpec> = {
   services: {
@@ -58,9 +65,9 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     noteField: 'summary',
     sitePath: '/#services',
     fields: fieldsOf('services', [
-      { name: 'title', label: 'Title', kind: 'text' },
-      { name: 'summary', label: 'Summary', kind: 'text' },
-      { name: 'description', label: 'Description', kind: 'textarea' },
+      field('title', 'Title', 'text'),
+      field('summary', 'Summary', 'text'),
+      field('description', 'Description', 'textarea'),
       iconField,
     ]),
   },
@@ -70,11 +77,7 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     nameField: 'title',
     noteField: 'description',
     sitePath: '/about',
-    fields: fieldsOf('core-values', [
-      { name: 'title', label: 'Title', kind: 'text' },
-      { name: 'description', label: 'Description', kind: 'textarea' },
-      iconField,
-    ]),
+    fields: fieldsOf('core-values', [field('title', 'Title', 'text'), field('description', 'Description', 'textarea'), iconField]),
   },
   'client-reviews': {
     title: 'Client reviews',
@@ -83,11 +86,11 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     noteField: 'author',
     sitePath: '/',
     fields: fieldsOf('client-reviews', [
-      { name: 'author', label: 'Author', kind: 'text' },
-      { name: 'role', label: 'Role', kind: 'text' },
-      { name: 'company', label: 'Company', kind: 'text' },
-      { name: 'quote', label: 'Quote', kind: 'textarea' },
-      { name: 'rating', label: 'Rating', kind: 'number', helper: 'A whole number from 1 to 5.' },
+      field('author', 'Author', 'text'),
+      field('role', 'Role', 'text'),
+      field('company', 'Company', 'text'),
+      field('quote', 'Quote', 'textarea'),
+      field('rating', 'Rating', 'number', { helper: 'A whole number from 1 to 5.' }),
     ]),
   },
   'team-members': {
@@ -97,13 +100,13 @@ export const KIND_SPECS: Record<ContentKind, KindSpec> = {
     noteField: 'role',
     sitePath: '/team',
     fields: fieldsOf('team-members', [
-      { name: 'name', label: 'Name', kind: 'text' },
-      { name: 'role', label: 'Role', kind: 'text' },
-      { name: 'bio', label: 'Bio', kind: 'textarea' },
-      { name: 'email', label: 'Email', kind: 'email' },
+      field('name', 'Name', 'text'),
+      field('role', 'Role', 'text'),
+      field('bio', 'Bio', 'textarea'),
+      field('email', 'Email', 'email'),
       // The list is typed as one text: room for 12 skills and the commas and spaces between them.
-      { name: 'skills', label: 'Skills', kind: 'list', maxLength: 600, helper: 'Separate skills with commas; at most 12.' },
-      { name: 'joinedYear', label: 'Joined year', kind: 'number' },
+      field('skills', 'Skills', 'list', { maxLength: 600, helper: 'Separate skills with commas; at most 12.' }),
+      field('joinedYear', 'Joined year', 'number'),
     ]),
   },
 };
