@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { SiteApp } from './site-app';
-import { SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from './site-data';
+import { SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../common/site-data';
 import '../common/theme/tokens.css';
 import './styles/site.css';
 

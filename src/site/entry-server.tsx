@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { SiteApp } from './site-app';
-import type { SitePageData } from './site-data';
+import type { SitePageData } from '../common/site-data';
 
 /** Streams the site's markup for one page; resolves once the shell is ready to send. */
 export function renderSite(data: SitePageData): Promise<{ pipe: <W extends Writable>(destination: W) => W; abort: () => void }> {

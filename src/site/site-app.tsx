@@ -7,7 +7,7 @@ import { LandingPage } from './pages/landing-page';
 import { MemberPage } from './pages/member-page';
 import { SupportPage } from './pages/support-page';
 import { TeamPage } from './pages/team-page';
-import type { SitePageData } from './site-data';
+import type { SitePageData } from '../common/site-data';
 
 const PATHS: Record<SitePageData['page'], string> = {
   landing: '/',

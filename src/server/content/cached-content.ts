@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TeamMemberItem } from '../../site/site-data';
+import type { TeamMemberItem } from '../../common/site-data';
 import { clientReviewsRepository } from './client-reviews-repository';
 import { coreValuesRepository } from './core-values-repository';
 import { servicesRepository } from './services-repository';

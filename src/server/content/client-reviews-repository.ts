@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { ClientReviewItem } from '../../site/site-data';
+import type { ClientReviewItem } from '../../common/site-data';
 
 /** The site's reads of the client_reviews table. */
 export function clientReviewsRepository(db: Kysely<Database>) {

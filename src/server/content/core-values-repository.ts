@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { CoreValueItem } from '../../site/site-data';
+import type { CoreValueItem } from '../../common/site-data';
 
 /** The site's reads of the core_values table. */
 export function coreValuesRepository(db: Kysely<Database>) {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { imagesRepository } from '../images/index';
-import type { ServiceItem } from '../../site/site-data';
+import type { ServiceItem } from '../../common/site-data';
 
 /** The site's reads of the services table. */
 export function servicesRepository(db: Kysely<Database>) {

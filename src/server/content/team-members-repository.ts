@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamMemberRow } from '../db/schema';
 import { imagesRepository } from '../images/index';
-import type { TeamMemberItem } from '../../site/site-data';
+import type { TeamMemberItem } from '../../common/site-data';
 
 const COLUMNS = ['id', 'name', 'role', 'bio', 'email', 'skills', 'joined_year', 'image_id'] as const;
 

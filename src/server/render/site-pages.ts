@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../common/constants';
 import { trimTrailingSlashes } from '../../common/routes';
-import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../site/site-data';
+import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../common/site-data';
 import type { ContentTopic } from '../cache/content-version';
 import { cachedContent } from '../content/index';
 

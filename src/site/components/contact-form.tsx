@@ -3,7 +3,7 @@ import { charactersLeft } from '../../common/characters-left';
 import { SUPPORT_LIMITS } from '../../common/support-limits';
 import { describedBy, type FieldName } from '../lib/contact-form-rules';
 import { useContactForm } from '../lib/use-contact-form';
-import type { SupportFormState } from '../site-data';
+import type { SupportFormState } from '../../common/site-data';
 import { ContactField } from './contact-field';
 import { ContactResult } from './contact-result';
 import { LineIcon } from './icons';

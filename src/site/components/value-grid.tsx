@@ -1,4 +1,4 @@
-import type { CoreValueItem } from '../site-data';
+import type { CoreValueItem } from '../../common/site-data';
 import { ContentIcon } from '../../common/content-icon';
 
 /** The core values as a grid of icon, title and description (landing and about). */

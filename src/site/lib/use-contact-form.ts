@@ -1,7 +1,7 @@
 import { type ClipboardEvent, type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SUPPORT_LIMITS } from '../../common/support-limits';
 import type { SupportFieldErrors, SupportMessageCreated, validateSupportMessage } from '../../common/support-message';
-import type { SupportFormState } from '../site-data';
+import type { SupportFormState } from '../../common/site-data';
 import { FIELD_ORDER, type FieldName, firstInvalidField, initialErrors, pasteCutLength, type Values } from './contact-form-rules';
 import { getOutboxSnapshot, getServerOutboxSnapshot, submitSupportMessage, subscribeOutbox } from './outbox-store';
 

@@ -2,7 +2,7 @@ import { CtaBand } from '../components/cta-band';
 import { LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
 import { ValueGrid } from '../components/value-grid';
-import type { SitePageData } from '../site-data';
+import type { SitePageData } from '../../common/site-data';
 
 const MILESTONES = [
   { year: '2011', text: 'Maya Chen starts Northwind in her garage with three clients and a second-hand van.' },

@@ -7,7 +7,7 @@ import { SectionHeader } from '../components/section-header';
 import { ValueGrid } from '../components/value-grid';
 import { StarRating } from '../components/star-rating';
 import { averageRating } from '../lib/people';
-import type { SitePageData } from '../site-data';
+import type { SitePageData } from '../../common/site-data';
 
 const PROMISES = [
   'Help desk answers in minutes, not days',

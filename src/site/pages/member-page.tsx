@@ -2,7 +2,7 @@ import { Avatar } from '../components/avatar';
 import { ContentPicture } from '../components/content-picture';
 import { LineIcon } from '../components/icons';
 import { yearsSince } from '../lib/people';
-import type { SitePageData } from '../site-data';
+import type { SitePageData } from '../../common/site-data';
 
 export function MemberPage({ data }: { data: Extract<SitePageData, { page: 'member' }> }) {
   const { member } = data;

@@ -1,7 +1,7 @@
 import { COMPANY } from '../../common/constants';
 import { ContactForm } from '../components/contact-form';
 import { LineIcon } from '../components/icons';
-import type { SitePageData } from '../site-data';
+import type { SitePageData } from '../../common/site-data';
 
 export function SupportPage({ data }: { data: Extract<SitePageData, { page: 'support' }> }) {
   return (

@@ -1,7 +1,7 @@
 import { Avatar } from '../components/avatar';
 import { ContentPicture } from '../components/content-picture';
 import { CtaBand } from '../components/cta-band';
-import type { SitePageData } from '../site-data';
+import type { SitePageData } from '../../common/site-data';
 
 export function TeamPage({ data }: { data: Extract<SitePageData, { page: 'team' }> }) {
   return (

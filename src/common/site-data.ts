@@ -1,4 +1,4 @@
-import type { ContentImage } from '../common/content-images';
+import type { ContentImage } from './content-images';
 
 /**
  * What the server hands the site's React tree: the page to show and its content. The same
