@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fieldPath } from '../lib/field-path';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
 import { RateLimitUnavailableError } from '../lib/rate-limit/index';
 import { IdentityError, type IdentityErrorItem, sendIdentityError } from './identity-error';
 
 /** `/body/email` or the zod issue path -> `email`. */
 function fieldName(instancePath: string, issuePath: readonly PropertyKey[]): string {
-  const fromPointer = instancePath.replace(/^\/?(body|querystring|params|headers)?\/?/, '').replace(/\//g, '.');
+  const fromPointer = fieldPath(instancePath);
   return fromPointer || issuePath.map(String).join('.') || 'body';
 }
 

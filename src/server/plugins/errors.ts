@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
+import { fieldPath } from '../lib/field-path';
 import { HttpError } from '../lib/http-error';
 import { errorPageHtml, wantsHtmlPage } from '../render/error-page';
 import { RateLimitUnavailableError } from '../lib/rate-limit/index';
@@ -63,11 +64,6 @@ function redirectToForm(form: FormErrorRedirect, error: FastifyError | Error, re
   return reply.redirect(`${form.page}?error=unavailable`, 303);
 }
 
-/** Turns a JSON-pointer-ish path ("/email", "body/email") into the field name the client knows. */
-function fieldName(path: string): string {
-  return path.replace(/^\/?(body|querystring|params|headers)?\/?/, '').replace(/\//g, '.') || 'body';
-}
-
 /**
  * The one error handler of the `/api` side: every failure becomes `{ error: { code, message } }`,
  * validation failures list their fields, and a 5xx never tells the client more than "something
@@ -91,7 +87,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
       const issuePath = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path ?? [];
-      const name = fieldName(issue.instancePath || `/${issuePath.map(String).join('/')}`);
+      const name = fieldPath(issue.instancePath || `/${issuePath.map(String).join('/')}`) || 'body';
       fields[name] ??= issue.message ?? 'is invalid';
     }
     const summary = Object.entries(fields)
