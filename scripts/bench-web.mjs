@@ -25,7 +25,7 @@ const distDir = process.env.BENCH_DIST_DIR ?? join('test-results', 'bench-web-di
 /** Budgets of the issue; LCP and CLS are Core Web Vitals' "good" thresholds. */
 const PAGES = [
   { path: '/', label: 'site /', budget: { jsKb: 80, cssKb: 20, lcpMs: 2500, cls: 0.1 } },
-  // A first-time visitor of the app area is shown the tutorial first (spec 3: hasSeenTutorial).
+  // A first-time visitor of the app area is shown the tutorial first (hasSeenTutorial).
   { path: '/app/tabs/home', label: 'app, first visit', budget: { jsKb: 200, lcpMs: 2500, cls: 0.1 } },
   // Someone who has seen the tutorial lands on the Demo list itself; the browser's cache is
   // disabled, so this is still a cold load of every file.

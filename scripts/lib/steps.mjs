@@ -57,7 +57,7 @@ export function playwrightCounts(file) {
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
-  // Playwright's figure is the sum of the spec's test times (its workers run side by side).
+  // Playwright's figure is the sum of the spec files' test times (its workers run side by side).
   counts.slowest = slowestFiles([...files]);
   return counts;
 }

@@ -24,7 +24,7 @@ setupIonicReact();
 // Where the app starts is settled before the first render, so the router starts on the right
 // page: a redirect while the first page mounts races Ionic's first page transition under Preact
 // and could leave a blank page on a slow device (decision 0520). `/app` and `/app/tabs` mean the
-// Demo tab; a first-time visitor of the app area starts at the tutorial (spec 3).
+// Demo tab; a first-time visitor of the app area starts at the tutorial.
 const arrivedAt = canonicalStartPath(window.location.pathname);
 if (arrivedAt !== window.location.pathname)
   window.history.replaceState(window.history.state, '', `${arrivedAt}${window.location.search}${window.location.hash}`);

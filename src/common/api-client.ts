@@ -3,7 +3,7 @@ import { AUTH } from './constants';
 
 /**
  * The browser's one way to call our `/api`: JSON in and out, the CSRF header on every
- * non-GET request (spec 7), a timeout, and every failure turned into an ApiError.
+ * non-GET request, a timeout, and every failure turned into an ApiError.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -9,7 +9,7 @@ import {
   splitProviderMessage,
 } from './auth-errors';
 
-describe('provider code -> client code (spec 8, row by row)', () => {
+describe('provider code -> client code (row by row)', () => {
   it.each([
     ['EMAIL_EXISTS', 'email-already-in-use'],
     ['INVALID_PASSWORD', 'wrong-password'],
@@ -51,7 +51,7 @@ describe('provider code -> client code (spec 8, row by row)', () => {
   });
 });
 
-describe('codes our service adds beyond the spec table', () => {
+describe('codes our service adds beyond the catalogue table', () => {
   it.each([
     ['INVALID_EMAIL', 'invalid-email'],
     ['WEAK_PASSWORD : Password should be at least 8 characters', 'weak-password'],

@@ -1,10 +1,10 @@
 /**
- * The error catalogue of spec section 8: what the identity service answers (provider codes,
+ * The auth error catalogue: what the identity service answers (provider codes,
  * the `message` of an Identity Toolkit error body, optionally followed by ` : detail`) and
  * what the client calls it (client codes), with the sentence a person is shown for each.
  */
 
-/** Spec 8, row by row. */
+/** The catalogue, row by row. */
 export const SPEC_PROVIDER_CODES = {
   EMAIL_EXISTS: 'email-already-in-use',
   INVALID_PASSWORD: 'wrong-password',
@@ -27,7 +27,7 @@ export const SPEC_PROVIDER_CODES = {
 } as const;
 
 /**
- * Codes our service also answers that spec 8 leaves to "any other". Mapping them to
+ * Codes our service also answers that the catalogue leaves to "any other". Mapping them to
  * internal-error would tell a person "something broke" when they only mistyped, so they get
  * the client codes the Identity Toolkit family uses for them.
  */
@@ -56,7 +56,7 @@ export const EXTRA_PROVIDER_CODES = {
   SECOND_FACTOR_EXISTS: 'second-factor-already-in-use',
 } as const;
 
-/** Client codes that do not come from a provider code (spec 8 "Also"). */
+/** Client codes that do not come from a provider code (the catalogue's "Also" rows). */
 export const LOCAL_CLIENT_CODES = [
   'network-request-failed',
   'popup-blocked',
@@ -81,7 +81,7 @@ export function splitProviderMessage(message: string): { code: string; detail: s
   return { code: message.slice(0, at).trim(), detail: message.slice(at + 3).trim() || undefined };
 }
 
-/** The client code for a provider message; anything unknown is internal-error (spec 8). */
+/** The client code for a provider message; anything unknown is internal-error. */
 export function clientCodeFor(providerMessage: string): AuthClientCode {
   const { code } = splitProviderMessage(providerMessage);
   if (Object.hasOwn(SPEC_PROVIDER_CODES, code)) return SPEC_PROVIDER_CODES[code as keyof typeof SPEC_PROVIDER_CODES];
@@ -162,7 +162,7 @@ export function requiresSecondStep(body: unknown): boolean {
   return typeof body === 'object' && body !== null && typeof (body as { mfaPendingCredential?: unknown }).mfaPendingCredential === 'string';
 }
 
-/** Spec 8: these sign the user out automatically. */
+/** These sign the user out automatically. */
 export function endsSession(code: AuthClientCode): boolean {
   return code === 'user-disabled' || code === 'user-token-expired';
 }

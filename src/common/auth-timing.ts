@@ -1,7 +1,7 @@
 import { AUTH } from './constants';
 
 /**
- * The timing rules of the auth session (spec 4 and 9) as pure functions of "now", so they
+ * The timing rules of the auth session as pure functions of "now", so they
  * can be tested without clocks: refresh 5 minutes before expiry, a token counts as expired
  * 30 s before its expiration time, and a failed refresh is retried after 30 s, doubling up
  * to 16 minutes.

@@ -24,7 +24,7 @@ export const AUTH = {
   recentLoginMs: 5 * 60_000,
 } as const;
 
-/** Provider sign-in in a popup or by redirect (spec 9). */
+/** Provider sign-in in a popup or by redirect. */
 export const FEDERATED_SIGN_IN = {
   /** The popup window's default size. */
   popupWidth: 500,
@@ -39,13 +39,13 @@ export const FEDERATED_SIGN_IN = {
   redirectResultTtlMs: 10 * 60_000,
 } as const;
 
-/** Header logo size (spec 2 and 9). */
+/** Header logo size. */
 export const LOGO = { width: 100, height: 50 } as const;
 
-/** Widths below which the site header shows the chevron instead of text links (tablet/phone, spec 9). */
+/** Widths below which the site header shows the chevron instead of text links (tablet/phone). */
 export const HEADER_COLLAPSE_MAX_WIDTH_PX = 820;
 
-/** Keys the app keeps in device storage (spec 3). */
+/** Keys the app keeps in device storage. */
 export const STORAGE_KEYS = {
   hasLoggedIn: 'hasLoggedIn',
   hasSeenTutorial: 'hasSeenTutorial',
@@ -53,7 +53,7 @@ export const STORAGE_KEYS = {
   didTutorial: 'ion_did_tutorial',
 } as const;
 
-/** The default new movie (spec 3). */
+/** The default new movie. */
 export const DEFAULT_MOVIE = { title: 'NewMovie', genres: ['New', 'Genre'] } as const;
 
 export const COMPANY = {
@@ -65,7 +65,7 @@ export const COMPANY = {
   address: '42 Harbour Street, Portland, OR 97204',
 } as const;
 
-/** Live data (spec 9): the change stream, the device cache and writes waiting to be sent. */
+/** Live data: the change stream, the device cache and writes waiting to be sent. */
 export const LIVE = {
   /** Without an answer for this long, the app counts itself offline. */
   onlineTimeoutMs: 10_000,

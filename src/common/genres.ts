@@ -1,6 +1,6 @@
 /**
  * Genres as people type them and as the list stores them. The add form takes one text field,
- * "Action,Sci-Fi"; the spec's reading (DESIGN.md section 1) is: split on commas, trim each part,
+ * "Action,Sci-Fi"; our reading is: split on commas, trim each part,
  * drop empty parts. We also drop repeats, so "Drama, drama" does not list Drama twice.
  */
 

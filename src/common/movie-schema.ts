@@ -68,7 +68,7 @@ const genreSchema = z
 
 /**
  * Genres as the API takes them: a list, or a single genre string which is wrapped into a
- * one-element list (spec 3). Repeats are dropped.
+ * one-element list. Repeats are dropped.
  */
 export const movieGenresSchema = z
   .union([z.string(), z.array(z.unknown())], {

@@ -50,7 +50,7 @@ export function suggestEditUrl(title?: string): string {
   return `/support?subject=${encodeURIComponent(suggestEditSubject(title))}`;
 }
 
-/** The address of one movie's page (DESIGN.md: /movie-example?title=...). */
+/** The address of one movie's page (/movie-example?title=...). */
 export function moviePageUrl(title: string): string {
   return `/movie-example?title=${encodeURIComponent(title)}`;
 }

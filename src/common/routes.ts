@@ -44,7 +44,7 @@ export function isAppPath(pathname: string): boolean {
   return APP_PATH_PATTERNS.some((pattern) => pattern.test(path));
 }
 
-/** The site's pages as links, in header order (spec 2: Contact Us, About Us, Our Team, Demo). */
+/** The site's pages as links, in header order (Contact Us, About Us, Our Team, Demo). */
 export const SITE_NAV_LINKS = [
   { href: '/support', label: 'Contact Us' },
   { href: '/about', label: 'About Us' },

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 
 /**
- * A support message (spec 3 "supports"): the one set of rules and messages used by the
+ * A Contact Us message: the one set of rules and messages used by the
  * server's POST /api/support-messages and by the Contact Us form, so both say the same thing.
  */
 import { looksLikeEmail } from './email-format';

@@ -77,5 +77,5 @@ export const CACHE_NAMES = {
   api: 'northwind-api-v1',
 } as const;
 
-/** How long the network may take before a cached site page is shown instead (spec 9's offline cap). */
+/** How long the network may take before a cached site page is shown instead (the offline cap). */
 export const SITE_NETWORK_TIMEOUT_SECONDS = 5;

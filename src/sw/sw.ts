@@ -81,7 +81,7 @@ registerRoute(
 // Everything else, /identity/* and any request with an Authorization header included, goes
 // to the network untouched and is never stored.
 
-// A new version waits until the user chooses Reload in the update toast (spec 4's update flow).
+// A new version waits until the user chooses Reload in the update toast (docs/pwa.md).
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) void self.skipWaiting();
 });

@@ -50,7 +50,7 @@ describe.each(ENGINES)('support messages on %s', (engine) => {
     const after = Date.now();
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ ...valid, id: expect.any(String) });
-    // The caller cannot choose the date (spec 3: the server adds it, set to the current time).
+    // The caller cannot choose the date (the server adds it, set to the current time).
     const date = Date.parse(response.body.date);
     expect(date).toBeGreaterThanOrEqual(before - 1000);
     expect(date).toBeLessThanOrEqual(after + 1000);

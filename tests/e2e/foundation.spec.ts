@@ -2,7 +2,7 @@ import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 
 // These tests open app pages on a fresh browser; without this, a first visit of the app area
-// shows the tutorial instead (spec 3: hasSeenTutorial), which demos-tutorial-hub.spec.ts tests.
+// shows the tutorial instead (hasSeenTutorial), which demos-tutorial-hub.spec.ts tests.
 test.beforeEach(async ({ page }) => {
   await markTutorialSeen(page);
 });

@@ -8,7 +8,7 @@ import { ServerProcess } from './support/server-process';
 import { ownPort } from './support/suite';
 
 /**
- * Installable and offline (spec 2, 4, 8, 9): the manifest and icons, a service worker that
+ * Installable and offline: the manifest and icons, a service worker that
  * controls the page, the site and the app opening with the server stopped, what is and is not
  * cached, and the update flow across two real builds.
  */
@@ -297,7 +297,7 @@ test.describe('registration failure', () => {
     ],
   });
 
-  test('is logged with the words of spec 8, and the app still works', async ({ page }) => {
+  test('is logged with the catalogue's words, and the app still works', async ({ page }) => {
     // The same build, minus its service worker script: registering it fails.
     const source = join(BUILDS, 'a');
     const distDir = join(BUILDS, 'no-worker');

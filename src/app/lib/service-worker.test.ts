@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whenStableOrTimeout } from './service-worker';
 
-describe('registering when stable, or after the timeout (spec 9)', () => {
+describe('registering when stable, or after the timeout', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -5,7 +5,7 @@ import { SERVICE_WORKER_REGISTER_TIMEOUT_MS } from '../../common/constants';
 export const APP_VERSION: string = String(import.meta.env.VITE_APP_VERSION ?? 'dev');
 
 export const SERVICE_WORKER_URL = '/sw.js';
-/** Spec 8's wording, followed by the error itself. */
+/** The catalogue's wording for a failed registration, followed by the error itself. */
 export const REGISTRATION_FAILED_MESSAGE = 'Service worker registration failed with:';
 /** A long-lived tab asks for a new version this often (and whenever it becomes visible again). */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
@@ -21,7 +21,7 @@ const realTimers: Timers = {
 };
 
 /**
- * Spec 9's 'registerWhenStable:30000': resolves when the app is stable, or when `timeoutMs`
+ * 'registerWhenStable:30000': resolves when the app is stable, or when `timeoutMs`
  * has passed if it never becomes stable (a page that keeps polling), whichever comes first.
  * Resolves with what happened, for the log and the tests.
  */

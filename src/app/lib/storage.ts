@@ -1,7 +1,7 @@
 import { Storage } from '@ionic/storage';
 
 /**
- * Device storage (spec 3): IndexedDB first, then localStorage, through @ionic/storage. Its
+ * Device storage: IndexedDB first, then localStorage, through @ionic/storage. Its
  * create() must finish before any use, so every caller goes through `deviceStorage()`.
  */
 let ready: Promise<Storage> | undefined;

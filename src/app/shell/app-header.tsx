@@ -22,11 +22,11 @@ export type Segment = 'all' | 'favorites';
 
 export interface AppHeaderProps {
   title: string;
-  /** The spec's header type; `full` is the site's header and never appears in the app. */
+  /** The header type; `full` is the site's header and never appears in the app. */
   type?: HeaderType;
   /** Where the back button goes when there is no history. */
   defaultHref?: string;
-  /** The spec's search flag: shows a search bar with placeholder 'Search for...'. */
+  /** The search flag: shows a search bar with placeholder 'Search for...'. */
   search?: boolean;
   searchTerm?: string;
   onSearchChange?: (term: string) => void;

@@ -55,7 +55,7 @@ const LOGGED_OUT: MenuLink[] = [
   { title: 'Signup', url: '/signup', icon: personAddOutline },
 ];
 
-/** The inside of the side menu of spec section 2 (its own chunk: see app-menu.tsx). */
+/** The inside of the side menu (its own chunk: see app-menu.tsx). */
 export function AppMenuContent() {
   const location = useLocation();
   const router = useIonRouter();
@@ -80,7 +80,7 @@ export function AppMenuContent() {
     ));
 
   const showTutorial = async () => {
-    // Spec 2: disable the menu, mark the tutorial as not done, go to /tutorial.
+    // Disable the menu, mark the tutorial as not done, go to /tutorial.
     const menu = document.querySelector<HTMLIonMenuElement>(`ion-menu[menu-id="${MENU_ID}"]`);
     await menu?.close();
     await menu?.setOpen(false);

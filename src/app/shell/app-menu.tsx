@@ -14,7 +14,7 @@ const AppMenuContent = lazy(() => import('./app-menu-content').then((module) => 
 
 const splitPaneShown = () => typeof window !== 'undefined' && window.matchMedia?.(SPLIT_PANE_WHEN).matches === true;
 
-/** The side menu of spec section 2. */
+/** The app's side menu. */
 export function AppMenu() {
   const [wanted, setWanted] = useState(splitPaneShown);
   // The staff console has a menu of its own (features/admin/components/console-menu.tsx).

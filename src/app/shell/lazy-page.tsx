@@ -29,7 +29,7 @@ function LoadingPage() {
 }
 
 /**
- * Wraps a route's page so it loads on demand as its own chunk (spec 2: all routes load lazily),
+ * Wraps a route's page so it loads on demand as its own chunk (all routes load lazily),
  * in any outlet (the app's, the tabs', the console's).
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {

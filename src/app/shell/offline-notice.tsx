@@ -46,7 +46,7 @@ const style: CSSProperties = {
 
 /** A small "offline" pill at the bottom while the connection is down (the data shown is the last seen). */
 export function OfflineNotice() {
-  // The browser's word, or the live stream's: no answer from our server for 10 s (spec 9).
+  // The browser's word, or the live stream's: no answer from our server for 10 s.
   const browserOnline = useOnline();
   const stream = useLiveStatus();
   const online = browserOnline && stream !== 'offline';

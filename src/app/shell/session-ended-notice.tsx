@@ -4,8 +4,8 @@ import { useSessionEnded } from '../lib/session/session-ended';
 const SessionEndedView = lazy(() => import('./session-ended-view').then((module) => ({ default: module.SessionEndedView })));
 
 /**
- * Spec 8: when the server ends the session (the account was disabled, an administrator ended
- * its sessions) the app signs out and says why, with the spec's sentence, until dismissed.
+ * When the server ends the session (the account was disabled, an administrator ended
+ * its sessions) the app signs out and says why, with that error code's sentence, until dismissed.
  */
 export function SessionEndedNotice() {
   const reason = useSessionEnded();

@@ -14,7 +14,7 @@ const MinesweeperPage = lazyPage(() => import('../features/minesweeper/pages/min
 // One activity of the schedule, kept inside the Schedule tab so back returns to the list.
 const ActivityPage = lazyPage(() => import('../features/schedule/pages/activity-page'));
 
-/** The tabbed area under /app/tabs (spec 2): Demo (the movie list), Schedule, Minesweeper. */
+/** The tabbed area under /app/tabs: Demo (the movie list), Schedule, Minesweeper. */
 export default function TabsPage() {
   return (
     <IonTabs>

@@ -5,7 +5,7 @@ import { isUpdateAvailable, onUpdateAvailable } from '../lib/service-worker';
 const UpdateToastView = lazy(() => import('./update-toast-view').then((module) => ({ default: module.UpdateToastView })));
 
 /**
- * Spec 2 and 4: when a new version is installed and waiting, 'Update available!' with a
+ * When a new version is installed and waiting, 'Update available!' with a
  * Reload button that activates it and reloads the page once. Dismissing it keeps the current
  * version until the next visit.
  */

@@ -7,7 +7,7 @@ import type { TopicDefinition } from './topics';
 
 /** The bus channel that says "topic T has reached version V; look in the change log". */
 export const LIVE_CHANNEL = 'live';
-/** Comment frames this often: well inside the client's 60 s idle limit (spec 9). */
+/** Comment frames this often: well inside the client's 60 s idle limit. */
 export const KEEP_ALIVE_MS = 25_000;
 /** A lost notice (bus reconnecting) delays an event by at most this long. */
 export const BACKSTOP_POLL_MS = 5_000;

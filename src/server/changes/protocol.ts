@@ -66,5 +66,5 @@ export function sseFrame(event: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** A comment line: keeps proxies and the client's idle timer (60 s, spec 9) from closing the stream. */
+/** A comment line: keeps proxies and the client's idle timer (60 s) from closing the stream. */
 export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';

@@ -5,7 +5,7 @@ import type { ClientReviewItem } from '../../common/site-data';
 /** The site's reads of the client_reviews table. */
 export function clientReviewsRepository(db: Kysely<Database>) {
   return {
-    /** Client reviews (spec 3 Our_Clients), in their display order. */
+    /** Client reviews in their display order. */
     async list(): Promise<ClientReviewItem[]> {
       const rows = await db
         .selectFrom('client_reviews')

@@ -31,7 +31,7 @@ const teamMember = z.object({
 });
 
 /**
- * The company content of spec 3 and 7 (Our_Services, Core_Values, Our_Clients, Our_Team). Each
+ * The company content (services, core values, client reviews, the team; docs/site.md). Each
  * answer is prepared once per content version (serialised, tagged, compressed) and then sent
  * from memory; a 304 when the client already has it.
  */

@@ -6,7 +6,7 @@ import type { ServiceItem } from '../../common/site-data';
 /** The site's reads of the services table. */
 export function servicesRepository(db: Kysely<Database>) {
   return {
-    /** The services the company offers (spec 3 Our_Services), in their display order, with their pictures. */
+    /** The services the company offers in their display order, with their pictures. */
     async list(): Promise<ServiceItem[]> {
       const rows = await db
         .selectFrom('services')

@@ -38,7 +38,7 @@ function toItem(row: Row, image: TeamMemberItem['image']): TeamMemberItem {
 /** The site's reads of the team_members table (one member is found in the cached list). */
 export function teamMembersRepository(db: Kysely<Database>) {
   return {
-    /** The team (spec 3 Our_Team), in display order. */
+    /** The team in display order. */
     async list(): Promise<TeamMemberItem[]> {
       const rows = await db.selectFrom('team_members').select(COLUMNS).orderBy('position').orderBy('id').execute();
       return toItems(db, rows);

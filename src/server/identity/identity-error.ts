@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * An error in the Identity Toolkit v1 format: `message` is the provider code (spec 8),
+ * An error in the Identity Toolkit v1 format: `message` is the provider code,
  * optionally followed by ` : detail`; the client maps the code, people read the detail.
  */
 export class IdentityError extends Error {

@@ -57,7 +57,7 @@ async function updateWithUnlink(
 }
 
 /**
- * The rules of the identity service (DESIGN.md 2, spec 7 and 8), independent of HTTP: the
+ * The rules of the identity service, independent of HTTP: the
  * routes translate requests into these calls and IdentityErrors into error bodies. Each use
  * case is a function of the shared context in `use-cases/`.
  */

@@ -350,7 +350,7 @@ function projectAndTokenRoutes(app: IdentityApp, service: IdentityService): void
 }
 
 /**
- * The identity service (spec 7, DESIGN.md 2): the Identity Toolkit v1 wire format under
+ * The identity service: the Identity Toolkit v1 wire format under
  * /identity/v1. Registered in its own encapsulation context, so its error handler, its 404s,
  * its form parser and its API-key check apply here only.
  */

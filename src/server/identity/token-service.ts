@@ -18,7 +18,7 @@ export interface UserClaims {
   admin?: true;
 }
 
-/** The claims of our ID tokens (DESIGN.md 2). */
+/** The claims of our ID tokens. */
 export type IdTokenClaims = JWTPayload & UserClaims & { iat: number; exp: number };
 
 export type TokenProblem = 'TOKEN_EXPIRED' | 'INVALID_ID_TOKEN';

@@ -22,7 +22,7 @@ function sameMovie(a: Movie, b: Movie): boolean {
   return a.title === b.title && a.genres.length === b.genres.length && a.genres.every((genre, i) => genre === b.genres[i]);
 }
 
-/** The movie list (spec 3 "movieData/movies", spec 7 read and update). */
+/** The movie list: read by everyone, added to by signed-in users (docs/movies.md). */
 const movieRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rateLimit, {
     global: false,

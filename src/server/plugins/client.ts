@@ -33,7 +33,7 @@ const PAGE_SCHEMA = { response: { 200: textResponse } };
 
 /**
  * Serves both faces: the site's pages rendered on the server, the app's shell for its routes,
- * the built static files, and a redirect to `/` for any other page address (spec 2).
+ * the built static files, and a redirect to `/` for any other page address.
  */
 export default async function client(app: FastifyInstance, options: ClientOptions) {
   const clientDir = resolve(options.distDir, 'client');

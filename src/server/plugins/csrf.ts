@@ -42,7 +42,7 @@ function decodedPath(rawUrl: string): string {
 }
 
 /**
- * Double-submit CSRF token (spec 7, decision 0004): a cookie the page's script can read and must
+ * Double-submit CSRF token (decision 0004): a cookie the page's script can read and must
  * echo in the X-XSRF-TOKEN header on every non-GET /api request. Another site can send the
  * cookie but cannot read it, so it cannot forge the header. The token is signed by the server
  * (csrf-token.ts), so a cookie someone else planted does not count; it is replaced.

@@ -25,7 +25,7 @@ export function supportMessagesRepository(db: Kysely<Database>) {
   }
 
   /**
-   * Stores a message with the server's date (spec 3: the caller's fields plus date). Resolves
+   * Stores a message with the server's date (the caller's fields plus date). Resolves
    * only after the insert has committed. Returns null when another request with the same
    * idempotency key won the race (the unique index refused this one); the caller then reads that one.
    */

@@ -67,7 +67,7 @@ export function formFields(body: unknown): Record<string, unknown> {
 
 const validated = new WeakMap<FastifyRequest, { values: SupportMessageValues; key: string | null }>();
 
-/** Support messages (spec 3 "supports", spec 7 "add a document to supports with ... date"). */
+/** Contact Us messages: the caller's fields, stored with the server's date (docs/site.md). */
 const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered in this plugin's scope only, so it limits these routes and nothing else.
   await app.register(rateLimit, {

@@ -34,7 +34,7 @@ export function ChevronDownIcon({ size = 22 }: IconProps) {
 }
 
 export function Logo() {
-  // 100x50 (spec 2 and 9). textLength pins each word to its box whatever font the system has,
+  // 100x50. textLength pins each word to its box whatever font the system has,
   // so the name can never run past the edge.
   return (
     <svg width="100" height="50" viewBox="0 0 100 50" role="img" aria-hidden="true" focusable="false">

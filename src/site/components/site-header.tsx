@@ -9,8 +9,8 @@ interface SiteHeaderProps {
 }
 
 /**
- * The spec's `full` header: logo to `/`, dark-mode button, text links on desktop; on tablets and
- * phones a chevron opens the app menu popover instead. `expanded` is the spec's menu-expanded flag.
+ * The `full` header type: logo to `/`, dark-mode button, text links on desktop; on tablets and
+ * phones a chevron opens the app menu popover instead. `expanded` is the menu-expanded flag.
  */
 export function SiteHeader({ path }: SiteHeaderProps) {
   const [dark, setDark] = useDarkMode();

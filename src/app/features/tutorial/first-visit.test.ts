@@ -36,7 +36,7 @@ describe('where the tutorial returns to', () => {
     expect(tutorialDestination('/app/tabs/home?segment=favorites&search=up')).toBe('/app/tabs/home?segment=favorites&search=up');
   });
 
-  it('goes to the Demo tab otherwise (spec 2)', () => {
+  it('goes to the Demo tab otherwise', () => {
     expect(tutorialReturnPath('/app/tabs/home', '')).toBeNull();
     expect(tutorialReturnPath('/app/tabs/minesweeper', '?seed=1')).toBeNull();
     for (const next of [

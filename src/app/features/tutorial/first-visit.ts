@@ -1,5 +1,5 @@
 /**
- * Which arrivals see the tutorial first (spec 3: hasSeenTutorial): a visitor entering the app
+ * Which arrivals see the tutorial first (hasSeenTutorial): a visitor entering the app
  * area (the tabs or the demo hub) who has never seen it. Pages reached directly for a purpose
  * (login, a shared video or chart link, the tutorial itself) are left alone.
  */
@@ -13,7 +13,7 @@ export function shouldShowTutorial(pathname: string, hasSeenTutorial: unknown): 
 const DESTINATION = '/app/tabs/home';
 
 /**
- * Where finishing the tutorial goes: the Demo tab (spec 2). A first visit through a shared link
+ * Where finishing the tutorial goes: the Demo tab. A first visit through a shared link
  * of the Demo tab (`/app/tabs/home?segment=...&search=...`) keeps the link's view.
  */
 export function tutorialDestination(next: string | null | undefined): string {

@@ -14,7 +14,7 @@ export function hasSeenTutorial(): Promise<unknown> {
   return getItem<unknown>(STORAGE_KEYS.hasSeenTutorial);
 }
 
-/** While the tutorial shows, the menu is off (spec 2), whichever way the visitor arrived. */
+/** While the tutorial shows, the menu is off, whichever way the visitor arrived. */
 export async function enterTutorial(): Promise<void> {
   setMenuEnabled(false);
   await setItem(STORAGE_KEYS.hasSeenTutorial, true);

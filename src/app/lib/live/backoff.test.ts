@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSse, readEventStream, reconnectDelay, type SseMessage } from './backoff';
 
-describe('reconnect backoff (spec 9)', () => {
+describe('reconnect backoff', () => {
   it('starts at 1 s, grows by 1.5 and stops at 60 s', () => {
     expect([0, 1, 2, 3].map(reconnectDelay)).toEqual([1000, 1500, 2250, 3375]);
     expect(reconnectDelay(10)).toBeCloseTo(57_665, 0);

@@ -1,6 +1,6 @@
 import { LIVE } from '../../../common/constants';
 
-/** The wait before reconnect attempt `attempt` (0-based): 1 s, x1.5 each time, capped at 60 s (spec 9). */
+/** The wait before reconnect attempt `attempt` (0-based): 1 s, x1.5 each time, capped at 60 s. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(LIVE.reconnectStartMs * LIVE.reconnectFactor ** Math.max(0, attempt), LIVE.reconnectMaxMs);
 }

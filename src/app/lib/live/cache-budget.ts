@@ -6,7 +6,7 @@ export interface CacheEntryInfo {
   savedAt: number;
 }
 
-/** The configured size, never under the spec's 1 MB minimum. */
+/** The configured size, never under 1 MB. */
 export function cacheBudget(configured: number = LIVE.deviceCacheBytes): number {
   return Math.max(LIVE.deviceCacheMinBytes, Number.isFinite(configured) ? configured : LIVE.deviceCacheBytes);
 }

@@ -9,7 +9,7 @@ interface CacheRecord {
 }
 
 /**
- * Lists kept on the device so the app opens with its last data offline (spec 9: 40 MB by default,
+ * Lists kept on the device so the app opens with its last data offline (40 MB by default,
  * at least 1 MB; oldest evicted first). Failures only cost the offline copy, never the page.
  */
 export async function readCached<T>(key: string): Promise<T | null> {

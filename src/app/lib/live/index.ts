@@ -50,7 +50,7 @@ export function onLiveStatus(listener: () => void): () => void {
   return () => statusListeners.delete(listener);
 }
 
-/** 'offline' once the stream has had no answer for 10 s (spec 9) or the browser says so. */
+/** 'offline' once the stream has had no answer for 10 s or the browser says so. */
 export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(onLiveStatus, liveStatus, () => 'connecting');
 }

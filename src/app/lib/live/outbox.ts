@@ -25,7 +25,7 @@ export async function listOutbox<T>(kind: string): Promise<OutboxEntry<T>[]> {
   return entries.filter((entry) => entry.kind === kind).sort((a, b) => a.createdAt - b.createdAt);
 }
 
-/** Queues a write, or throws OutboxFullError when the spec's 10 are already waiting. */
+/** Queues a write, or throws OutboxFullError when 10 are already waiting. */
 export async function enqueue<T>(kind: string, body: T, key: string = crypto.randomUUID()): Promise<OutboxEntry<T>> {
   const waiting = (await getAll<OutboxEntry>('outbox')).filter((entry) => entry.state === 'waiting');
   if (waiting.length >= LIVE.maxPendingWrites) throw new OutboxFullError();

@@ -47,7 +47,7 @@ export function startStream(sink: LiveSink): void {
   channel?.postMessage({ type: 'hello' } satisfies TabMessage);
 }
 
-/** Keeps one stream open for as long as the page lives, reconnecting with the spec's backoff. */
+/** Keeps one stream open for as long as the page lives, reconnecting with backoff (backoff.ts). */
 async function runStream(
   cursor: () => string | undefined,
   emit: (event: LiveEvent, cursor: string | undefined) => void,

@@ -6,7 +6,7 @@ import { AUTH } from '../../../common/constants';
  * The requests of our identity service (/identity/v1, the Identity Toolkit v1 wire format), and
  * the three calls the session itself makes (sign in, refresh, the authorized domains); the
  * account's own calls are the auth feature's (features/auth/api/identity-client.ts).
- * Every failure becomes an AuthError with a client code of spec 8; a network failure or a
+ * Every failure becomes an AuthError with a client code of the catalogue (src/common/auth-errors.ts); a network failure or a
  * 30 s timeout is network-request-failed.
  */
 

@@ -10,8 +10,8 @@ export function announceLoginState(loggedIn: boolean): void {
 }
 
 /**
- * Whether someone is logged in, as the menu shows it (spec 4): read from device storage at
- * start and applied after the spec's 300 ms delay, then kept in step with login and logout.
+ * Whether someone is logged in, as the menu shows it: read from device storage at
+ * start and applied after a 300 ms delay, then kept in step with login and logout.
  */
 export function useLoginState(): boolean {
   const [loggedIn, setLoggedIn] = useState(false);

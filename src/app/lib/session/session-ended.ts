@@ -31,7 +31,7 @@ function set(next: string | null): void {
   for (const listener of [...listeners]) listener();
 }
 
-/** The server ended the session with this auth client code (one that signs out, spec 8). */
+/** The server ended the session with this auth client code (one that signs out). */
 export function noteSessionEnded(code: string): void {
   set(code);
 }

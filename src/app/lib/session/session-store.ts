@@ -9,7 +9,7 @@ import { clearSessionEnded, noteSessionEnded } from './session-ended';
 import { type AuthUser, fromResponse, readStored, SESSION_KEY, type SessionAnswer, type StoredSession, userOf } from './stored-session';
 
 /**
- * The client auth session (spec 4, 8, 9), shared by the whole app: the current user as a
+ * The client auth session, shared by the whole app: the current user as a
  * subscription, logout, and `getIdToken()`, which hands out a token refreshed 5 minutes before it
  * expires. The session lives in localStorage so every tab shares it: a login or logout in one
  * tab reaches the others through the `storage` event, and refreshes are serialised across tabs
@@ -46,7 +46,7 @@ function apply(next: StoredSession | null, persist: boolean): void {
   scheduleRefresh();
 }
 
-/** Spec 4: login and signup set hasLoggedIn and the email in device storage; the menu follows. */
+/** Login and signup set hasLoggedIn and the email in device storage; the menu follows. */
 async function markLoggedIn(email: string): Promise<void> {
   await setItem(STORAGE_KEYS.hasLoggedIn, true);
   await setItem(STORAGE_KEYS.email, email);
@@ -145,7 +145,7 @@ if (typeof window !== 'undefined') {
     .catch(() => undefined);
 }
 
-/** The signed-in user and whether the session has been read (a subscription, spec 4). */
+/** The signed-in user and whether the session has been read (a subscription). */
 export function useAuth(): { user: AuthUser | null; ready: boolean } {
   return useSyncExternalStore(
     (listener) => {
@@ -228,7 +228,7 @@ export function replaceTokens(idToken: string, refreshToken: string, expiresIn: 
   apply(fromResponse({ localId: current.uid, email: current.email, idToken, refreshToken, expiresIn }), true);
 }
 
-/** Spec 8: a logout failure is logged and the promise rejects without a message. */
+/** A logout failure is logged and the promise rejects without a message. */
 export async function logout(): Promise<void> {
   try {
     await signOutLocally();

@@ -5,7 +5,7 @@ import { type AuthUser, beginSession } from './session-store';
 
 let domainCheck: Promise<void> | undefined;
 
-/** Spec 5: signing in from a hostname the service does not list is refused (unauthorized-domain). */
+/** Signing in from a hostname the service does not list is refused (unauthorized-domain). */
 export function assertAuthorizedDomain(): Promise<void> {
   domainCheck ??= sessionClient
     .authorizedDomains()
@@ -21,7 +21,7 @@ export function assertAuthorizedDomain(): Promise<void> {
 }
 
 /**
- * Signs in with email and password. Errors are AuthErrors, passed on unchanged (spec 8). Shared:
+ * Signs in with email and password. Errors are AuthErrors, passed on unchanged. Shared:
  * the Login page and the console's invitation page (a new colleague signs in after accepting).
  */
 export async function login(email: string, password: string): Promise<AuthUser> {

@@ -7,7 +7,7 @@ import type { IdentityProviderConfig } from './provider-config';
 
 /** Where every provider sends the user back (register this URL at each provider). */
 export const HANDLER_PATH = '/auth/handler';
-/** A sign-in in progress, or a verified identity awaiting its link, is kept this long (spec 9: 10 minutes). */
+/** A sign-in in progress, or a verified identity awaiting its link, is kept this long (10 minutes). */
 export const IDP_SESSION_LIFETIME_MS = 10 * 60_000;
 
 /** What the provider use cases share on top of the identity context. */

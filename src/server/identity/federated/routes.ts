@@ -67,7 +67,7 @@ export function verifyAssertionBody(result: IdpSignInResult, returnIdpCredential
   }
 }
 
-/** accounts:createAuthUri and accounts:signInWithIdp (spec 7; docs/accounts.md). */
+/** accounts:createAuthUri and accounts:signInWithIdp (docs/accounts.md). */
 const federatedRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { service }) => {
   const requireProviders = () => {
     if (service.providers.length === 0) {

@@ -7,7 +7,7 @@ export function needsRecentSignIn(error: unknown): boolean {
 
 /**
  * A failure as a sentence for the page. Server errors already are sentences (409 "This is the
- * last administrator..."); the auth session's errors carry the spec's sentences as messages.
+ * last administrator..."); the auth session's errors carry the auth error catalogue's sentences as messages.
  */
 export function sentenceFor(error: unknown): string {
   if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0 && error.code === 'validation_failed') {

@@ -5,7 +5,7 @@ import { type MovieFormValues, type NewMovie, validateMovieForm } from '../../..
 
 interface AddMovieFormProps {
   initial: MovieFormValues;
-  /** Resolves true when the movie was added (spec 8); on false `error` says why. */
+  /** Resolves true when the movie was added; on false `error` says why. */
   onSubmit: (movie: NewMovie) => Promise<{ ok: true } | { ok: false; error: ApiError }>;
   onCancel: () => void;
 }
@@ -13,7 +13,7 @@ interface AddMovieFormProps {
 type Field = keyof MovieFormValues;
 
 /**
- * The Add Movie form (spec 2, 5): Movie Title and Movie Genres, both required; Submit stays
+ * The Add Movie form: Movie Title and Movie Genres, both required; Submit stays
  * disabled while the form is invalid. Rules and messages come from the shared movie schema.
  */
 export function AddMovieForm({ initial, onSubmit, onCancel }: AddMovieFormProps) {

@@ -3,7 +3,7 @@ import { addCircleOutline, createOutline, shareSocialOutline } from 'ionicons/ic
 
 export type MovieOption = 'add' | 'share' | 'suggest';
 
-/** The header's More popover (spec 2): Add Movie, Share List, Suggest Movie Edit. */
+/** The header's More popover: Add Movie, Share List, Suggest Movie Edit. */
 export function MovieOptionsPopover({ onSelect }: { onSelect: (option: MovieOption) => void }) {
   const item = (option: MovieOption, label: string, icon: string) => (
     <IonItem button detail={false} onClick={() => onSelect(option)}>

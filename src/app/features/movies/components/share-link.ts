@@ -1,5 +1,5 @@
 /**
- * Share List's two ways out (spec 2): copy the link, or hand it to the system share sheet
+ * Share List's two ways out: copy the link, or hand it to the system share sheet
  * (the Web Share API) where the browser has one. Resolves with what to tell the user.
  */
 export async function shareLink(how: 'copy' | 'share', link: string): Promise<{ message: string | null; failed: boolean }> {

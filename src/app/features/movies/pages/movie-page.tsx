@@ -17,7 +17,7 @@ const PAGE_PATH = '/movie-example';
 
 type Lookup = { status: 'loading' } | { status: 'found'; movie: Movie } | { status: 'missing' } | { status: 'failed'; message: string };
 
-/** One movie's page, /movie-example?title=... (DESIGN.md section 1). */
+/** One movie's page, /movie-example?title=.... */
 export default function MoviePage() {
   const location = useLocation();
   // The page stays mounted under others in Ionic's stack; only its own address sets the title.

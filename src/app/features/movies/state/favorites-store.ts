@@ -2,7 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getItem, setItem } from '../../../lib/storage';
 
 /**
- * Favourite movies, kept on the device (DESIGN.md: survives a reload) per signed-in user, or
+ * Favourite movies, kept on the device (they survive a reload) per signed-in user, or
  * under 'guest' for someone not signed in. One store for the whole app, so the star on the
  * movie page and the list agree.
  */

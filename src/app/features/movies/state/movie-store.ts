@@ -156,7 +156,7 @@ async function refreshPending(): Promise<void> {
 export type AddOutcome = 'added' | 'waiting' | 'failed';
 
 /**
- * The movie service's add (spec 8): `added` once the server has stored the movie; `waiting`
+ * The movie service's add: `added` once the server has stored the movie; `waiting`
  * when it could not be reached and the add waits on the device (sent later, once, with its
  * idempotency key); `failed` otherwise, with the reason given to `onFailure`. Never rejects.
  */

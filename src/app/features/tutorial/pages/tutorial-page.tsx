@@ -40,7 +40,7 @@ const SLIDES = [
   },
 ] as const;
 
-/** Swipeable introduction slides with Skip and Continue (spec 2 and 3). */
+/** Swipeable introduction slides with Skip and Continue. */
 export default function TutorialPage() {
   const router = useIonRouter();
   const slides = useRef<HTMLDivElement>(null);

@@ -11,7 +11,7 @@ export { type IdpOutcome, linkPendingIdentity } from './outcome';
 export { signInWithPopup } from './popup';
 
 /**
- * Provider sign-in in the browser (spec 9, decision 0110): a 500x600 popup on desktop, a
+ * Provider sign-in in the browser (decision 0110): a 500x600 popup on desktop, a
  * redirect on phones or when the popup is blocked. Either way the provider returns to
  * /auth/handler, which completes the sign-in with accounts:signInWithIdp and hands the answer
  * to the window that started it.

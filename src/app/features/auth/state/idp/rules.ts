@@ -2,7 +2,7 @@ import { FEDERATED_SIGN_IN } from '../../../../../common/constants';
 import { normaliseCode } from '../../../../lib/session/second-step';
 
 /**
- * The rules of provider sign-in in the browser (spec 9), as pure functions: the popup's window
+ * The rules of provider sign-in in the browser, as pure functions: the popup's window
  * features, the closed-popup polling, how long a redirect's result is kept, which messages are
  * believed, and when a phone goes by redirect instead of a popup.
  */
@@ -30,7 +30,7 @@ export function nextPollDelay(previousMs: number | undefined): number {
   return Math.min(max, Math.max(start, previousMs * 2));
 }
 
-/** Whether something saved at `savedAt` is still usable (kept at most 10 minutes, spec 9). */
+/** Whether something saved at `savedAt` is still usable (kept at most 10 minutes). */
 export function isFresh(savedAt: unknown, nowMs: number, ttlMs: number = FEDERATED_SIGN_IN.redirectResultTtlMs): boolean {
   if (typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return false;
   const age = nowMs - savedAt;

@@ -3,7 +3,7 @@ import { isFresh } from './rules';
 /**
  * What a provider sign-in keeps across page loads. The popup's pending sign-in lives in
  * localStorage (the popup is another window of the same origin); a redirect's pending sign-in
- * and its result live in sessionStorage (this tab only), each for at most 10 minutes (spec 9):
+ * and its result live in sessionStorage (this tab only), each for at most 10 minutes:
  * an older entry is dropped unread.
  */
 
