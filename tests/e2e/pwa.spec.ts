@@ -297,7 +297,7 @@ test.describe('registration failure', () => {
     ],
   });
 
-  test('is logged with the catalogue's words, and the app still works', async ({ page }) => {
+  test('is logged with the catalogue words, and the app still works', async ({ page }) => {
     // The same build, minus its service worker script: registering it fails.
     const source = join(BUILDS, 'a');
     const distDir = join(BUILDS, 'no-worker');
