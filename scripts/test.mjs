@@ -15,7 +15,7 @@ const e2eReport = reportFile('end-to-end tests');
 async function main() {
   const staticChecks = async () =>
     noLint ||
-    ((await runStep('lint', 'npx', ['eslint', '.'], { prefix: true })) &&
+    ((await runStep('lint', 'npm', ['run', '--silent', 'lint'], { prefix: true })) &&
       (await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
       (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true })));
   const build = () => runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
