@@ -1,8 +1,6 @@
 import { STORAGE_KEYS } from '../../../common/constants';
 import { getItem, setItem } from '../../lib/storage';
-
-/** The side menu's id (src/app/shell/app-menu.tsx MENU_ID), repeated to avoid a shell import cycle. */
-const MENU_ID = 'main-menu';
+import { MENU_ID } from '../../shell/menu-id';
 
 /** Same switch as the menu's Show Tutorial uses: the ion-menu element's disabled property. */
 function setMenuEnabled(enabled: boolean): void {
