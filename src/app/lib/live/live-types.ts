@@ -15,6 +15,6 @@ export interface LiveSink {
 
 /**
  * Topics the shared stream follows: all public, so one anonymous stream serves every tab.
- * `sessions` tells a signed-in app that an administrator ended its session (lib/session-watch.ts).
+ * `sessions` tells a signed-in app that an administrator ended its session (lib/session/session-watch.ts).
  */
 export const LIVE_TOPICS = ['movies', 'schedule', 'stats', 'sessions'] as const;
