@@ -15,13 +15,14 @@ const reactOnly = [
 ].map((path) => ({ ...path, message: 'React-only API: not available under preact/compat (docs/decisions/0520).' }));
 
 /**
- * The house's layout rules (docs/decisions/0005). Platform folders of `src/server` hold machinery
- * with no product feature of its own (storage, caching, jobs, logging, metrics, Fastify plugins,
- * page rendering, the settings, secrets and audit tables every feature writes): any file may
- * import any of their files. Every other folder is a feature, used from outside only through its
- * `index.ts`. The composition roots wire the features together and are exempt.
+ * The house's layout rules (docs/decisions/0005, 0006). `src/server/platform` holds machinery
+ * with no product feature of its own (configuration, storage, Redis, caching, jobs, logging,
+ * metrics, Fastify plugins, page rendering, the settings, secrets and audit tables every feature
+ * writes): any file may import any of its files. Every other folder is a feature, used from
+ * outside only through its `index.ts`. The composition roots wire the features together and are
+ * exempt.
  */
-const serverPlatform = ['audit', 'cache', 'db', 'housekeeping', 'lib', 'logging', 'metrics', 'plugins', 'render', 'secrets', 'settings'];
+const serverPlatform = ['platform'];
 const serverRoots = ['app.ts', 'server.ts', 'admin-cli.ts'];
 const here = import.meta.dirname;
 const folders = (path) =>

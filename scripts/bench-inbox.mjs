@@ -16,8 +16,8 @@ const RUNS = Number(process.env.RUNS ?? 21);
 const PAGE = 25;
 
 const entry = `
-export { openDatabase } from './src/server/db/database';
-export { migrateToLatest } from './src/server/db/migrate';
+export { openDatabase } from './src/server/platform/db/database';
+export { migrateToLatest } from './src/server/platform/db/migrate';
 export { inboxRepository } from './src/server/inbox/messages-repository';
 `;
 const bundle = await build({

@@ -12,7 +12,7 @@ export { looksLikeEmail } from './src/common/email-format';
 export { isStorableText } from './src/common/text-rules';
 export { safeNextPath } from './src/app/features/auth/next-path';
 export { trimTrailingSlashes, isAppPath, isSitePath } from './src/common/routes';
-export { isIssuedCsrfToken } from './src/server/plugins/csrf-token';
+export { isIssuedCsrfToken } from './src/server/platform/plugins/csrf-token';
 `;
 const bundle = await build({
   stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },

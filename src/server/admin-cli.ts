@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { isRole } from '../common/roles';
 import { rolesService } from './admin/roles-service';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { HttpError } from './lib/http-error';
+import { openDatabase } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
+import { HttpError } from './platform/lib/http-error';
 
 const USAGE = `Usage: npm run admin -- grant EMAIL admin|staff
        npm run admin -- revoke EMAIL [admin|staff]   (without a role: both)

@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { batchedStdout } from './logging/batched-stdout';
-import { type Config, ConfigError, loadConfig } from './config';
-import { DatabaseConnectionError, openDatabase } from './db/database';
-import { MigrationError, migrateToLatest } from './db/migrate';
-import { seedDemo } from './db/seed/index';
+import { batchedStdout } from './platform/logging/batched-stdout';
+import { type Config, ConfigError, loadConfig } from './platform/config';
+import { DatabaseConnectionError, openDatabase } from './platform/db/database';
+import { MigrationError, migrateToLatest } from './platform/db/migrate';
+import { seedDemo } from './platform/db/seed/index';
 import { KeyDecryptionError } from './identity/key-cipher';
 import { runKeysCommand } from './identity/keys-command';
-import { connectRedis } from './redis';
+import { connectRedis } from './platform/redis';
 
 /** Fails start-up with one clear line on stderr and a non-zero exit code. */
 function fail(message: string): never {

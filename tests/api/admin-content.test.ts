@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFLICT_MESSAGE } from '../../src/common/content-schemas';
-import { CONTENT_CHANNEL } from '../../src/server/cache/content-changes';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { CONTENT_CHANNEL } from '../../src/server/platform/cache/content-changes';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { auditEntries, newPerson, type Person, staleToken } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 

@@ -6,7 +6,7 @@ import { CONFLICT_MESSAGE } from '../../src/common/content-schemas';
 import { prepareImage } from '../../src/server/images/image-processing';
 import { imagesRepository } from '../../src/server/images/images-repository';
 import { IMAGE_CACHE_CONTROL } from '../../src/server/images/routes';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { auditEntries, newPerson, type Person } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 

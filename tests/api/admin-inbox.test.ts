@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxMessageDetail, InboxPage } from '../../src/common/inbox-schemas';
 import { ADMIN_RATE_LIMIT } from '../../src/server/admin/routes';
 import { issueFormToken } from '../../src/server/inbox/spam';
-import { serverSecretsRepository } from '../../src/server/secrets/repository';
+import { serverSecretsRepository } from '../../src/server/platform/secrets/repository';
 import { supportMessagesRepository } from '../../src/server/support/repository';
 import { startSmtpSink } from '../support/smtp-sink';
 import { freePort } from '../support/throwaway-services';
 import { auditEntries, newPerson, type Person } from '../support/staff';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 /** Renders the site from its source, so these tests need no build. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/platform/db/database';
 import { backupFileName } from '../../src/server/backup/rules';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../support/test-server';
 

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentChanged } from '../../src/server/cache/content-changes';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { contentChanged } from '../../src/server/platform/cache/content-changes';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /** Renders the site from its source, so these tests need no build. */

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentChanged } from '../../src/server/cache/content-changes';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { contentChanged } from '../../src/server/platform/cache/content-changes';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
-import services from '../../src/server/db/seed/data/services.json';
-import coreValues from '../../src/server/db/seed/data/core-values.json';
-import clientReviews from '../../src/server/db/seed/data/client-reviews.json';
-import teamMembers from '../../src/server/db/seed/data/team-members.json';
+import services from '../../src/server/platform/db/seed/data/services.json';
+import coreValues from '../../src/server/platform/db/seed/data/core-values.json';
+import clientReviews from '../../src/server/platform/db/seed/data/client-reviews.json';
+import teamMembers from '../../src/server/platform/db/seed/data/team-members.json';
 
 /** Renders the site from its source, so these tests need no build. */
 const sourceRenderer: SiteRenderer = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /** Renders the site from its source, so the database is the one thing missing. */

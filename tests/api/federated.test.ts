@@ -8,7 +8,7 @@ import {
   type TestGitHubProvider,
   type TestOidcProvider,
 } from '../support/identity-providers';
-import { settingsRepository } from '../../src/server/settings/repository';
+import { settingsRepository } from '../../src/server/platform/settings/repository';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface ErrorBody {

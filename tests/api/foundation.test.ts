@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/server/db/seed/index';
+import { seedDemo } from '../../src/server/platform/db/seed/index';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
 
 describe.each(ENGINES)('foundation on %s', (engine) => {

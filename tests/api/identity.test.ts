@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { loadConfig } from '../../src/server/platform/config';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { requireUser } from '../../src/server/identity/require-user';
 import { createTestDatabase, ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 

@@ -1,8 +1,8 @@
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations/index';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
+import { migrations } from '../../src/server/platform/db/migrations/index';
 import { createTestDatabase } from '../support/test-server';
 
 describe('migrations added with a lower number than ones already run', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVIE_MESSAGES } from '../../src/common/movie-schema';
-import seedMovies from '../../src/server/db/seed/data/movies.json';
+import seedMovies from '../../src/server/platform/db/seed/data/movies.json';
 import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface Movie {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../src/common/schedule-filter';
-import seed from '../../src/server/db/seed/data/schedule-activities.json';
+import seed from '../../src/server/platform/db/seed/data/schedule-activities.json';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
-import { contentChanged } from '../../src/server/cache/content-changes';
+import { contentChanged } from '../../src/server/platform/cache/content-changes';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };

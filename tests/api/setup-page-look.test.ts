@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_INIT_SCRIPT } from '../../src/common/theme';
-import { THEME_SCRIPT_HASH } from '../../src/server/plugins/security';
+import { THEME_SCRIPT_HASH } from '../../src/server/platform/plugins/security';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** The first-administrator page looks like the product, light and dark, with and without JavaScript. */

@@ -1,7 +1,7 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { createTestDatabase, ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 const SECRET = 'a key-encryption secret of 32+ characters';

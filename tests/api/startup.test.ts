@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/platform/config';
 
 /** Runs the real server entry (through tsx) and collects what it prints until it exits. */
 function runServer(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {

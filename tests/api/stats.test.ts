@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import movies from '../../src/server/db/seed/data/movies.json';
-import activities from '../../src/server/db/seed/data/schedule-activities.json';
+import movies from '../../src/server/platform/db/seed/data/movies.json';
+import activities from '../../src/server/platform/db/seed/data/schedule-activities.json';
 import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
-import { contentChanged } from '../../src/server/cache/content-changes';
+import { contentChanged } from '../../src/server/platform/cache/content-changes';
 
 interface LabelCount {
   label: string;

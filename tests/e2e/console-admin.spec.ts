@@ -5,8 +5,8 @@ import { ServerProcess } from './support/server-process';
 import { logInTo, visiblePage } from './support/sign-in';
 import { createStaffAccount, STAFF_PASSWORD } from './support/staff';
 import { ownPort } from './support/suite';
-import { openDatabase } from '../../src/server/db/database';
-import { settingsRepository, type SettingKey } from '../../src/server/settings/repository';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { settingsRepository, type SettingKey } from '../../src/server/platform/settings/repository';
 
 /** Changes a setting in a server's database, as an administrator's saved change would. */
 async function setSetting(databaseUrl: string, key: SettingKey, value: boolean) {

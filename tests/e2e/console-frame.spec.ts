@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/platform/db/database';
 import { supportMessagesRepository } from '../../src/server/support/repository';
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, expectPainted, test, waitForHydration, waitForIonicPage } from './support/fixtures';

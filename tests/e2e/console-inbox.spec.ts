@@ -1,5 +1,5 @@
 import type { Browser, Request } from '@playwright/test';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/platform/db/database';
 import { supportMessagesRepository } from '../../src/server/support/repository';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { logInTo, visiblePage } from './support/sign-in';

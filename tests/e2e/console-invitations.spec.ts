@@ -1,5 +1,5 @@
 import { rolesService } from '../../src/server/admin/roles-service';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase } from '../../src/server/platform/db/database';
 import { expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 import { visiblePage } from './support/sign-in';

@@ -10,7 +10,7 @@ describe('docPaths', () => {
   it('leaves out names, commands, patterns and placeholders', () => {
     const markdown = [
       '`routes.ts` `npm test` `node scripts/ci.mjs install` `GET /api/movies` `content-changed`',
-      '`src/**/*.test.ts` `src/server/<feature>/` `src/server/db/migrations/NNNN-name.ts` `src/...`',
+      '`src/**/*.test.ts` `src/server/<feature>/` `src/server/platform/db/migrations/NNNN-name.ts` `src/...`',
     ].join('\n');
     expect(docPaths(markdown)).toEqual([]);
   });

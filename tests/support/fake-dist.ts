@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { startTestServer, type TestServer } from './test-server';
 
 /** Renders the site from its source, so a test needs no build. */

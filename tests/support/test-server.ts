@@ -7,12 +7,12 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { type Config, loadConfig } from '../../src/server/config';
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/db/seed/index';
-import { createRedis } from '../../src/server/redis';
-import type { SiteRenderer } from '../../src/server/render/site-renderer';
+import { type Config, loadConfig } from '../../src/server/platform/config';
+import { type DatabaseHandle, openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
+import { seedDemo } from '../../src/server/platform/db/seed/index';
+import { createRedis } from '../../src/server/platform/redis';
+import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import type { DatabaseTemplates } from './database-templates';
 
 export type Engine = 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from '../platform/lib/http-error';
 import { guardHook } from './guards';
 
 /** Console requests per client address and minute: far above a person's pace. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 
 /** All SQL of console visits: when each staff member last opened a section (the movie list). */
 export function consoleVisitsRepository(db: Kysely<Database>) {

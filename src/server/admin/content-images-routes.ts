@@ -6,8 +6,8 @@ import { IMAGE_KINDS, MAX_IMAGE_BYTES } from '../../common/content-images';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, itemMeta } from '../../common/content-schemas';
 import { storableText } from '../../common/text-rules';
 import { actorOf, staffOnly } from './guards';
-import { contentChanged } from '../cache/content-changes';
-import { errorResponse } from '../lib/schemas';
+import { contentChanged } from '../platform/cache/content-changes';
+import { errorResponse } from '../platform/lib/schemas';
 import { prepareImage } from '../images/index';
 import { imagesService } from './content-images-service';
 

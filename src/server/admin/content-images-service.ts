@@ -5,10 +5,10 @@ import { CONTENT_KIND_MAPS } from './content-kinds';
 import { contentRepository } from './content-repository';
 import type { SaveResult } from './content-service';
 import type { Actor } from './roles-service';
-import { auditRepository } from '../audit/repository';
-import type { Database } from '../db/schema';
+import { auditRepository } from '../platform/audit/repository';
+import type { Database } from '../platform/db/schema';
 import { isUniqueViolation } from '../identity/index';
-import { notFound } from '../lib/http-error';
+import { notFound } from '../platform/lib/http-error';
 import { imagesRepository, type ImageTable, type PreparedImage } from '../images/index';
 
 /**

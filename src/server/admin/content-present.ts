@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isImageKind } from '../../common/content-images';
 import type { ContentKind } from '../../common/content-schemas';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import { imagesRepository } from '../images/index';
 import { CONTENT_KIND_MAPS } from './content-kinds';
 import { type ContentRow, contentRepository } from './content-repository';

@@ -4,8 +4,8 @@ import { contentImageSchema } from '../../common/admin-content-images';
 import { isImageKind } from '../../common/content-images';
 import { storableText } from '../../common/text-rules';
 import { CONFLICT_MESSAGE, CONTENT_INPUTS, CONTENT_KINDS, itemMeta, reorderInput, versionField } from '../../common/content-schemas';
-import { contentChanged } from '../cache/content-changes';
-import { errorResponse } from '../lib/schemas';
+import { contentChanged } from '../platform/cache/content-changes';
+import { errorResponse } from '../platform/lib/schemas';
 import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 import { contentService } from './content-service';
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type ContentKind } from '../../common/content-schemas';
-import { auditRepository } from '../audit/repository';
-import type { Database } from '../db/schema';
+import { auditRepository } from '../platform/audit/repository';
+import type { Database } from '../platform/db/schema';
 import { isUniqueViolation } from '../identity/index';
 import { imagesRepository } from '../images/index';
-import { conflict, notFound } from '../lib/http-error';
+import { conflict, notFound } from '../platform/lib/http-error';
 import { CONTENT_KIND_MAPS, slugFor } from './content-kinds';
 import { type ContentItem, currentItem, itemOfRow, presentItem, presentItems } from './content-present';
 import { type ContentRow, contentRepository } from './content-repository';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { type Role, rolesAllow } from '../../common/roles';
 import { isRecentSignIn, requireCaller, requireStaffSecondFactor } from '../identity/index';
-import { forbidden, HttpError } from '../lib/http-error';
+import { forbidden, HttpError } from '../platform/lib/http-error';
 
 /** The staff member behind a console request, with roles read from the database just now. */
 export interface StaffCaller {

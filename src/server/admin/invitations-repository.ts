@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, StaffInvitationRow } from '../db/schema';
+import type { Database, StaffInvitationRow } from '../platform/db/schema';
 
 /** All SQL of staff invitations. "Open" means neither accepted nor withdrawn (it may have expired). */
 export function invitationsRepository(db: Kysely<Database>) {

@@ -10,9 +10,9 @@ import {
   invitationSchema,
   invitationsSchema,
 } from '../../common/invitation-schemas';
-import { HttpError } from '../lib/http-error';
-import { rateLimiter, warnOnStoreError } from '../lib/rate-limit/index';
-import { errorResponse } from '../lib/schemas';
+import { HttpError } from '../platform/lib/http-error';
+import { rateLimiter, warnOnStoreError } from '../platform/lib/rate-limit/index';
+import { errorResponse } from '../platform/lib/schemas';
 import { actorOf, adminChangeOnly, adminOnly } from './guards';
 import { invitationsService } from './invitations-service';
 

@@ -7,9 +7,9 @@ import {
   type Invitation,
 } from '../../common/invitation-schemas';
 import type { Role } from '../../common/roles';
-import { auditRepository } from '../audit/repository';
-import type { Engine } from '../db/database';
-import type { Database, StaffInvitationRow } from '../db/schema';
+import { auditRepository } from '../platform/audit/repository';
+import type { Engine } from '../platform/db/database';
+import type { Database, StaffInvitationRow } from '../platform/db/schema';
 import {
   DuplicateEmailError,
   hashPassword,
@@ -20,7 +20,7 @@ import {
   tokenHash,
   usersRepository,
 } from '../identity/index';
-import { conflict, HttpError, notFound } from '../lib/http-error';
+import { conflict, HttpError, notFound } from '../platform/lib/http-error';
 import { invitationsRepository } from './invitations-repository';
 
 type Actor = { id: string; email: string };

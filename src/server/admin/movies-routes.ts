@@ -10,11 +10,11 @@ import {
   movieVisitSchema,
 } from '../../common/admin-movie-schemas';
 import { MOVIE_MESSAGES } from '../../common/movie-schema';
-import { auditRepository } from '../audit/repository';
-import { contentChanged } from '../cache/content-changes';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { badRequest, conflict, notFound } from '../lib/http-error';
-import { errorResponse } from '../lib/schemas';
+import { auditRepository } from '../platform/audit/repository';
+import { contentChanged } from '../platform/cache/content-changes';
+import { decodeCursor, encodeCursor } from '../platform/lib/cursor';
+import { badRequest, conflict, notFound } from '../platform/lib/http-error';
+import { errorResponse } from '../platform/lib/schemas';
 import { type AlsoInTransaction, movieEditsRepository } from '../movies/index';
 import { consoleVisitsRepository } from './console-visits-repository';
 import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { type Role, wouldRemoveLastAdmin } from '../../common/roles';
-import { auditRepository } from '../audit/repository';
+import { auditRepository } from '../platform/audit/repository';
 import { type ChangeEvent, recordAccessChange } from '../changes/index';
-import type { Engine } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Engine } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 import { userRolesRepository, usersRepository } from '../identity/index';
-import { conflict, notFound } from '../lib/http-error';
-import { type Settings, settingsRepository } from '../settings/repository';
+import { conflict, notFound } from '../platform/lib/http-error';
+import { type Settings, settingsRepository } from '../platform/settings/repository';
 
 /** Who made a change: a staff member, or the operator's command line (null). */
 export type Actor = { id: string; email: string } | null;

@@ -10,10 +10,10 @@ import {
   userIdSchema,
   userRolesSchema,
 } from '../../common/admin-schemas';
-import { auditRepository } from '../audit/repository';
-import type { AuditLogRow } from '../db/schema';
-import { cursorOf, encodeCursor } from '../lib/cursor';
-import { errorResponse } from '../lib/schemas';
+import { auditRepository } from '../platform/audit/repository';
+import type { AuditLogRow } from '../platform/db/schema';
+import { cursorOf, encodeCursor } from '../platform/lib/cursor';
+import { errorResponse } from '../platform/lib/schemas';
 import contentImageAdminRoutes from './content-images-routes';
 import contentAdminRoutes from './content-routes';
 import moviesAdminRoutes from './movies-routes';

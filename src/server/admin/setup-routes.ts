@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrorSentence, clientCodeFor } from '../../common/auth-errors';
 import { IdentityError } from '../identity/index';
-import { rateLimiter, warnOnStoreError } from '../lib/rate-limit/index';
-import { pageOrErrorResponse, textResponse } from '../lib/schemas';
+import { rateLimiter, warnOnStoreError } from '../platform/lib/rate-limit/index';
+import { pageOrErrorResponse, textResponse } from '../platform/lib/schemas';
 import { setupDonePage, setupFormPage, setupLimitedPage, setupUnavailablePage } from './setup-page';
 
 const bounded = (max: number) => z.string().max(max).optional();

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, UserRow } from '../db/schema';
+import type { Database, UserRow } from '../platform/db/schema';
 
 /** Searching users for the console: by the start of the email, in email order, keyset-paged. */
 export function usersAdminRepository(db: Kysely<Database>) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userDetailsSchema, userIdSchema, usersPageSchema, usersQuerySchema } from '../../common/admin-schemas';
-import { errorResponse } from '../lib/schemas';
+import { errorResponse } from '../platform/lib/schemas';
 import { actorOf, adminChangeOnly, adminOnly } from './guards';
 import { usersService } from './users-service';
 

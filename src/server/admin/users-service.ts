@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sessionTag } from '../../common/session-tag';
 import type { Role } from '../../common/roles';
-import { auditRepository } from '../audit/repository';
+import { auditRepository } from '../platform/audit/repository';
 import { appendChange, type ChangeEvent } from '../changes/index';
-import type { Engine } from '../db/database';
-import type { Database, UserRow } from '../db/schema';
+import type { Engine } from '../platform/db/database';
+import type { Database, UserRow } from '../platform/db/schema';
 import { refreshTokensRepository, userRolesRepository, usersRepository } from '../identity/index';
-import { conflict, notFound } from '../lib/http-error';
+import { conflict, notFound } from '../platform/lib/http-error';
 import type { Actor } from './roles-service';
 import { usersAdminRepository } from './users-admin-repository';
 

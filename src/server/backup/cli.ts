@@ -2,7 +2,7 @@
 // (or .env) to a file and back. See docs/backups.md.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../platform/config';
 import { BACKUP_EXTENSION, BackupError, backupDatabase, engineOf, restoreDatabase } from './database-backup';
 import { backupFileName } from './rules';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 
 describe('backup settings', () => {
   it('read BACKUP_EVERY as an interval and default BACKUP_KEEP to 7', () => {

@@ -2,8 +2,8 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { leasesRepository } from '../housekeeping/leases-repository';
-import { periodicJob } from '../housekeeping/periodic-job';
+import { leasesRepository } from '../platform/housekeeping/leases-repository';
+import { periodicJob } from '../platform/housekeeping/periodic-job';
 import { BACKUP_EXTENSION, backupDatabase, engineOf } from './database-backup';
 import { backupFileName, backupsToDelete } from './rules';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import BetterSqlite3 from 'better-sqlite3';
-import { sqliteDriverFor } from '../db/node-sqlite';
+import { sqliteDriverFor } from '../platform/db/node-sqlite';
 
 /** What backup and restore do with a SQLite file, on whichever driver this Node.js runs (decision 0703). */
 export interface SqliteFile {

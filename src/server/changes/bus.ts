@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { redisHealth, RedisUnavailableError } from '../redis';
+import { redisHealth, RedisUnavailableError } from '../platform/redis';
 
 export interface ChangeBus {
   /** Delivered to every instance, this one included. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Movie } from '../../common/movie-schema';
-import type { Database } from '../db/schema';
-import { isRedisUnavailable } from '../redis';
+import type { Database } from '../platform/db/schema';
+import { isRedisUnavailable } from '../platform/redis';
 import { ACCESS_TOPIC, EVERY_ACCOUNT, LIVE_CHANNEL } from './hub';
 import type { ChangeEvent } from './protocol';
 import { appendChange, type NewChange } from './repository';

@@ -1,5 +1,5 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { ChangeLogRow, Database } from '../db/schema';
+import type { ChangeLogRow, Database } from '../platform/db/schema';
 import type { ChangeEvent } from './protocol';
 
 /** Events kept per topic for reconnecting clients; who missed more refetches the whole list. */

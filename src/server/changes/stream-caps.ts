@@ -1,4 +1,4 @@
-export { DEFAULT_STREAMS_PER_ACCOUNT, DEFAULT_STREAMS_PER_ADDRESS } from '../config';
+export { DEFAULT_STREAMS_PER_ACCOUNT, DEFAULT_STREAMS_PER_ADDRESS } from '../platform/config';
 
 export type StreamPlace = { ok: true; release: () => void } | { ok: false; refusedBy: 'address' | 'account'; limit: number };
 

@@ -7,7 +7,7 @@ import { teamMembersRepository } from './team-members-repository';
 
 /**
  * The company content as the pages and the API use it, read from the database once per
- * content version (src/server/cache): the same arrays feed the JSON answers, the rendered
+ * content version (src/server/platform/cache): the same arrays feed the JSON answers, the rendered
  * pages and the sitemap.
  */
 export function cachedContent(app: FastifyInstance) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import type { ClientReviewItem } from '../../common/site-data';
 
 /** The site's reads of the client_reviews table. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import type { CoreValueItem } from '../../common/site-data';
 
 /** The site's reads of the core_values table. */

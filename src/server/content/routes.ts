@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../lib/http-error';
+import { notFound } from '../platform/lib/http-error';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
-import { errorResponse } from '../lib/schemas';
-import type { ContentTopic } from '../cache/content-version';
-import { PREPARED_ROUTE } from '../cache/prepared';
-import { sendPreparedJson } from '../cache/prepared-json';
+import { errorResponse } from '../platform/lib/schemas';
+import type { ContentTopic } from '../platform/cache/content-version';
+import { PREPARED_ROUTE } from '../platform/cache/prepared';
+import { sendPreparedJson } from '../platform/cache/prepared-json';
 import { cachedContent } from './cached-content';
-import { CONTENT_CACHE_CONTROL } from '../lib/http-cache';
+import { CONTENT_CACHE_CONTROL } from '../platform/lib/http-cache';
 
 const service = z.object({ id: z.string(), title: z.string(), summary: z.string(), description: z.string(), icon: z.string() });
 const coreValue = z.object({ id: z.string(), title: z.string(), description: z.string(), icon: z.string() });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import { imagesRepository } from '../images/index';
 import type { ServiceItem } from '../../common/site-data';
 

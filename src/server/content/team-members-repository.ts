@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, TeamMemberRow } from '../db/schema';
+import type { Database, TeamMemberRow } from '../platform/db/schema';
 import { imagesRepository } from '../images/index';
 import type { TeamMemberItem } from '../../common/site-data';
 

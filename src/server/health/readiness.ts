@@ -1,4 +1,4 @@
-import { dependencyFailure } from '../lib/dependency-failure';
+import { dependencyFailure } from '../platform/lib/dependency-failure';
 
 /**
  * Readiness: may this instance receive new traffic? It may not while it drains for shutdown, nor

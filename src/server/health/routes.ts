@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../lib/schemas';
-import { ISSUES_CSRF_COOKIE } from '../plugins/csrf';
+import { errorResponse } from '../platform/lib/schemas';
+import { ISSUES_CSRF_COOKIE } from '../platform/plugins/csrf';
 import { notReadyReason, probe, type ReadinessChecks } from './readiness';
 
 const probeResult = z.enum(['up', 'down', 'timeout']);

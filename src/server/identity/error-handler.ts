@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldPath } from '../lib/field-path';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
-import { RateLimitUnavailableError } from '../lib/rate-limit/index';
+import { fieldPath } from '../platform/lib/field-path';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../platform/lib/dependency-failure';
+import { RateLimitUnavailableError } from '../platform/lib/rate-limit/index';
 import { IdentityError, type IdentityErrorItem, sendIdentityError } from './identity-error';
 
 /** `/body/email` or the zod issue path -> `email`. */

@@ -1,4 +1,4 @@
-import { deleteEndedWindows } from '../lib/rate-limit/index';
+import { deleteEndedWindows } from '../platform/lib/rate-limit/index';
 import { type IdentityContext, identityContext, type IdentityOptions } from './context';
 import type { SessionRoute } from './session-routes';
 import { createFirstAdmin, type FirstAdminInput, isSetupLinkUsable, issueSetupLink } from './use-cases/first-admin';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { leasesRepository } from '../housekeeping/leases-repository';
-import { periodicJob } from '../housekeeping/periodic-job';
-import { warnOnStoreError } from '../lib/rate-limit/index';
+import { leasesRepository } from '../platform/housekeeping/leases-repository';
+import { periodicJob } from '../platform/housekeeping/periodic-job';
+import { warnOnStoreError } from '../platform/lib/rate-limit/index';
 import { identityService } from './identity-service';
 import { createMailer, instrumentMailer } from './mailer';
 import federatedRoutes from './federated/routes';

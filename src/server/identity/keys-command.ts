@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import { keyCipher } from './key-cipher';
 import { signingKeyRing } from './signing-key-ring';
 import { signingKeysRepository } from './signing-keys-repository';

@@ -1,4 +1,4 @@
-import { type CounterStore, type Decision, type LimiterOptions, type LimitRule, rateLimiter } from '../lib/rate-limit/index';
+import { type CounterStore, type Decision, type LimiterOptions, type LimitRule, rateLimiter } from '../platform/lib/rate-limit/index';
 import { IdentityError } from './identity-error';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Instruments } from '../metrics/instruments';
+import type { Instruments } from '../platform/metrics/instruments';
 
 export interface Mail {
   to: string;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, OobCodesTable } from '../db/schema';
+import type { Database, OobCodesTable } from '../platform/db/schema';
 import { singleUseTokensRepository } from './single-use-tokens-repository';
 
 export type OobCodeRow = Selectable<OobCodesTable>;

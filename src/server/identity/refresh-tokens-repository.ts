@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, RefreshTokensTable } from '../db/schema';
+import type { Database, RefreshTokensTable } from '../platform/db/schema';
 import type { Selectable } from 'kysely';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

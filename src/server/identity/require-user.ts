@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthenticated } from '../lib/http-error';
+import { unauthenticated } from '../platform/lib/http-error';
 import type { VerifiedCaller } from './context';
 import { IdentityError } from './identity-error';
 

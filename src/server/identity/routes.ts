@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isStorableText, TEXT_LIMITS, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules';
-import type { FederatedIdentityRow, UserRow } from '../db/schema';
+import type { FederatedIdentityRow, UserRow } from '../platform/db/schema';
 import { handleIdentityError } from './error-handler';
 import { identityError, sendIdentityError } from './identity-error';
 import type { IdentityService, Session } from './identity-service';
@@ -10,7 +10,7 @@ import { mfaRequiredBody, mfaRequiredResponse } from './mfa/routes';
 import type { IdentityRoutesOptions } from './routes-options';
 import { epochMillisString } from './rules';
 import { sessionRouteOf } from './session-routes';
-import { idempotencyKeyOf } from '../lib/idempotency';
+import { idempotencyKeyOf } from '../platform/lib/idempotency';
 
 /**
  * Request bodies: every field optional (the service answers MISSING_EMAIL and friends, in the

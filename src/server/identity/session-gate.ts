@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTH } from '../../common/constants';
 import type { Role } from '../../common/roles';
 import { roleClaims } from '../../common/roles';
-import type { MfaSessionRow, UserRow } from '../db/schema';
+import type { MfaSessionRow, UserRow } from '../platform/db/schema';
 import { identityError } from './identity-error';
 import type { MfaRepository } from './mfa/mfa-repository';
 import { MFA_PENDING_LIFETIME_MS, type MfaRequired, mfaInfoOf } from './mfa/second-factor';

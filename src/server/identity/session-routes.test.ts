@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseJsonSchema } from '../lib/response-schemas';
+import { responseJsonSchema } from '../platform/lib/response-schemas';
 import { sessionRouteOf, TOKEN_FIELDS, tokenFieldsOf } from './session-routes';
 
 const session = z.object({ kind: z.string(), idToken: z.string(), refreshToken: z.string() });

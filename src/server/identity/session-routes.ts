@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { responseJsonSchema } from '../lib/response-schemas';
+import { responseJsonSchema } from '../platform/lib/response-schemas';
 import { SESSION_GRANT_KINDS, type SessionGrantKind } from './session-gate';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SigningKeysTable } from '../db/schema';
+import type { Database, SigningKeysTable } from '../platform/db/schema';
 
 export type SigningKeyRow = Selectable<SigningKeysTable>;
 

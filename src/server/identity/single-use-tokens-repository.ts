@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 
 /**
  * The tables of single-use tokens: mailed codes, provider sign-ins in progress, pending second

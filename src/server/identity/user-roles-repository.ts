@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isRole, type Role } from '../../common/roles';
-import type { Engine } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Engine } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 
 /** All SQL for the user_roles table. Pass a transaction to write with other changes. */
 export function userRolesRepository(db: Kysely<Database>, engine: Engine) {

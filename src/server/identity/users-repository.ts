@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, NewUserRow, UserRow, UsersTable } from '../db/schema';
+import type { Database, NewUserRow, UserRow, UsersTable } from '../platform/db/schema';
 
 /** Thrown when an insert or update would give two accounts the same email. */
 export class DuplicateEmailError extends Error {

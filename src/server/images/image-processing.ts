@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../common/content-images';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from '../platform/lib/http-error';
 import { concurrencyLimit } from './concurrency';
 import { heightAt, variantWidths } from './image-rules';
 

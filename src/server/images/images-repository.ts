@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ContentImage } from '../../common/content-images';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import type { PreparedImage } from './image-processing';
 import { variantUrl } from './image-rules';
 

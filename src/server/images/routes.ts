@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchesIfNoneMatch } from '../lib/http-cache';
-import { notFound } from '../lib/http-error';
-import { errorResponse } from '../lib/schemas';
+import { matchesIfNoneMatch } from '../platform/lib/http-cache';
+import { notFound } from '../platform/lib/http-error';
+import { errorResponse } from '../platform/lib/schemas';
 import { VARIANT_FILE } from './image-rules';
 import { imagesRepository } from './images-repository';
 

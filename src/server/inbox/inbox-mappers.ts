@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { InboxEvent, InboxMessage, InboxStatus } from '../../common/inbox-schemas';
 import { appendChange, type ChangeEvent } from '../changes/index';
-import type { Database, SupportMessageEventRow, SupportMessageRow } from '../db/schema';
+import type { Database, SupportMessageEventRow, SupportMessageRow } from '../platform/db/schema';
 
 /** Rows to the inbox's API shapes, and the small rules around them. */
 

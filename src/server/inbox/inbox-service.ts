@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { InboxMessageDetail, InboxStatus } from '../../common/inbox-schemas';
-import { auditRepository } from '../audit/repository';
+import { auditRepository } from '../platform/audit/repository';
 import type { ChangeEvent } from '../changes/index';
-import type { Database, SupportMessageRow } from '../db/schema';
-import { notFound } from '../lib/http-error';
+import type { Database, SupportMessageRow } from '../platform/db/schema';
+import { notFound } from '../platform/lib/http-error';
 import { type InboxFilter, inboxRepository, notificationPrefsRepository } from './messages-repository';
 import { recordInboxChange, replySubject, toEvent, toInboxMessage } from './inbox-mappers';
 import { deliveryState, outboxRepository } from './outbox-repository';

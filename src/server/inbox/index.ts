@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rolesAllow } from '../../common/roles';
 import { staffSecondFactorMissing } from '../identity/index';
-import { serverSecretsRepository } from '../secrets/repository';
+import { serverSecretsRepository } from '../platform/secrets/repository';
 import type { MessageIntake } from '../support/index';
 import { recordInboxChange } from './inbox-mappers';
 import { inboxService } from './inbox-service';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import type { InboxStatus } from '../../common/inbox-schemas';
-import type { Database, SupportMessageEventRow, SupportMessageRow } from '../db/schema';
+import type { Database, SupportMessageEventRow, SupportMessageRow } from '../platform/db/schema';
 
 export interface InboxFilter {
   q?: string | undefined;

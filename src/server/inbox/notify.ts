@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SupportMessageCreated } from '../../common/support-message';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import { notificationPrefsRepository } from './messages-repository';
 import { outboxRepository } from './outbox-repository';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, MailOutboxRow } from '../db/schema';
+import type { Database, MailOutboxRow } from '../platform/db/schema';
 
 export interface OutboxMail {
   kind: 'inbox_notification' | 'inbox_reply';

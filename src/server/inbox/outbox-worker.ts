@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { withTimeout } from '../changes/index';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import type { Mail } from '../identity/index';
 import { retryDelayMs } from './backoff';
 import { outboxRepository } from './outbox-repository';

@@ -14,8 +14,8 @@ import {
 } from '../../common/inbox-schemas';
 import { storableText } from '../../common/text-rules';
 import { actorOf, callerOf, consoleRouteDefaults, staffOnly } from '../admin/index';
-import { cursorOf, encodeCursor } from '../lib/cursor';
-import { errorResponse } from '../lib/schemas';
+import { cursorOf, encodeCursor } from '../platform/lib/cursor';
+import { errorResponse } from '../platform/lib/schemas';
 import { csvRow } from './csv';
 import type { InboxService } from './inbox-service';
 import { toInboxMessage } from './inbox-mappers';

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Movie, NewMovie } from '../../common/movie-schema';
 import { type ChangeEvent, recordMovieChange } from '../changes/index';
-import type { Database, MovieRow } from '../db/schema';
+import type { Database, MovieRow } from '../platform/db/schema';
 import { isUniqueViolation } from '../identity/index';
 import { containsPattern, toMovie } from './rows';
 

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { compareTitles } from '../../common/movie-filter';
 import type { Movie, NewMovie } from '../../common/movie-schema';
 import { type ChangeEvent, recordMovieChange } from '../changes/index';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import { isUniqueViolation } from '../identity/index';
 import { isForeignKeyViolation, toMovie } from './rows';
 

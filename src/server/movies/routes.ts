@@ -2,14 +2,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Movie, MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '../../common/movie-schema';
-import { contentChanged } from '../cache/content-changes';
-import { PREPARED_ROUTE } from '../cache/prepared';
-import { sendPreparedJson } from '../cache/prepared-json';
+import { contentChanged } from '../platform/cache/content-changes';
+import { PREPARED_ROUTE } from '../platform/cache/prepared';
+import { sendPreparedJson } from '../platform/cache/prepared-json';
 import { type AuthUser, requireUser } from '../identity/index';
-import { conflict, HttpError, notFound, unauthenticated } from '../lib/http-error';
+import { conflict, HttpError, notFound, unauthenticated } from '../platform/lib/http-error';
 import { isStorableText } from '../../common/text-rules';
-import { acceptOnce, idempotencyKeyOf } from '../lib/idempotency';
-import { errorResponse } from '../lib/schemas';
+import { acceptOnce, idempotencyKeyOf } from '../platform/lib/idempotency';
+import { errorResponse } from '../platform/lib/schemas';
 import { type AddMovieResult, moviesRepository } from './repository';
 
 /** Adds per client address and minute: plenty for a person, a wall for a script. */

@@ -1,5 +1,5 @@
 import type { Movie } from '../../common/movie-schema';
-import type { MovieRow } from '../db/schema';
+import type { MovieRow } from '../platform/db/schema';
 
 /** Row helpers shared by the movie repositories. */
 export function toMovie(row: Pick<MovieRow, 'title' | 'genres'>): Movie {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ScheduleActivity } from '../../common/schedule-filter';
-import type { Database, ScheduleActivityRow } from '../db/schema';
+import type { Database, ScheduleActivityRow } from '../platform/db/schema';
 
 const toActivity = (row: ScheduleActivityRow): ScheduleActivity => ({
   id: row.id,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PREPARED_ROUTE } from '../cache/prepared';
-import { sendPreparedJson } from '../cache/prepared-json';
-import { errorResponse } from '../lib/schemas';
-import { notFound } from '../lib/http-error';
+import { PREPARED_ROUTE } from '../platform/cache/prepared';
+import { sendPreparedJson } from '../platform/cache/prepared-json';
+import { errorResponse } from '../platform/lib/schemas';
+import { notFound } from '../platform/lib/http-error';
 import { scheduleRepository } from './repository';
 import { trackColor, tracksOf } from './tracks';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
+import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../platform/cache/prepared';
 import { cachedContent } from '../content/index';
-import { textResponse } from '../lib/schemas';
+import { textResponse } from '../platform/lib/schemas';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 
 const SITE_PAGES: SitemapEntry[] = [

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Engine } from '../db/database';
-import type { Database } from '../db/schema';
+import type { Engine } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 import type { DayCount, LabelCount } from './series';
 
 /**

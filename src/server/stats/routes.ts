@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ContentTopic } from '../cache/content-version';
-import { PREPARED_ROUTE } from '../cache/prepared';
-import { sendPreparedJson } from '../cache/prepared-json';
+import type { ContentTopic } from '../platform/cache/content-version';
+import { PREPARED_ROUTE } from '../platform/cache/prepared';
+import { sendPreparedJson } from '../platform/cache/prepared-json';
 import { z } from 'zod';
-import { errorResponse } from '../lib/schemas';
+import { errorResponse } from '../platform/lib/schemas';
 import { trackColor } from '../schedule/index';
 import { statsRepository } from './repository';
 import { fillDays, sortByCount, windowStart } from './series';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { SupportMessageCreated, SupportMessageValues } from '../../common/support-message';
-import type { Database, SupportMessageRow } from '../db/schema';
+import type { Database, SupportMessageRow } from '../platform/db/schema';
 
 function toCreated(row: SupportMessageRow): SupportMessageCreated {
   return { id: row.id, name: row.name, email: row.email, subject: row.subject, message: row.message, date: row.date };

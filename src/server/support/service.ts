@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { SupportMessageCreated, SupportMessageValues } from '../../common/support-message';
-import type { Database } from '../db/schema';
-import { conflict } from '../lib/http-error';
-import { acceptOnce } from '../lib/idempotency';
+import type { Database } from '../platform/db/schema';
+import { conflict } from '../platform/lib/http-error';
+import { acceptOnce } from '../platform/lib/idempotency';
 import { type MessageIntake, supportMessagesRepository } from './repository';
 
 export interface AcceptResult {

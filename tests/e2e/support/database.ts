@@ -1,4 +1,4 @@
-import { openDatabase } from '../../../src/server/db/database';
+import { openDatabase } from '../../../src/server/platform/db/database';
 
 export interface StoredSupportMessage {
   id: string;

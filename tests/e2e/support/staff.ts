@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Role } from '../../../src/common/roles';
 import { rolesService } from '../../../src/server/admin/roles-service';
-import { openDatabase } from '../../../src/server/db/database';
+import { openDatabase } from '../../../src/server/platform/db/database';
 import { suiteDatabaseUrl } from './suite';
 
 export const STAFF_PASSWORD = 'correct horse 1';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, FederatedIdentityRow } from '../../db/schema';
+import type { Database, FederatedIdentityRow } from '../../platform/db/schema';
 import { isUniqueViolation } from '../users-repository';
 
 /** Thrown when an identity is already linked (to anyone), or the account already has one of that provider. */

@@ -6,7 +6,7 @@ import { HANDLER_PATH } from './federated-context';
  * would see it as closed at once and could never hear its answer. So the pages that open it get
  * `same-origin-allow-popups` (still isolated from whoever opened *them*), and the handler page
  * the provider returns to gets `unsafe-none`, which keeps the link through the provider's page.
- * The app shell's routes set it (src/server/plugins/client.ts): a hook on every response would
+ * The app shell's routes set it (src/server/platform/plugins/client.ts): a hook on every response would
  * cost each request, JSON included, for a header only these documents need.
  */
 export function openerPolicyFor(path: string, contentType: string | undefined): string | undefined {

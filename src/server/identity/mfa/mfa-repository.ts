@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, MfaEnrollmentRow, MfaSessionRow } from '../../db/schema';
+import type { Database, MfaEnrollmentRow, MfaSessionRow } from '../../platform/db/schema';
 import type { KeyCipher } from '../key-cipher';
 import { singleUseTokensRepository } from '../single-use-tokens-repository';
 import { isUniqueViolation } from '../users-repository';

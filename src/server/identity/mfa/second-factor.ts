@@ -1,4 +1,4 @@
-import type { MfaEnrollmentRow, UserRow } from '../../db/schema';
+import type { MfaEnrollmentRow, UserRow } from '../../platform/db/schema';
 import type { IdentityContext } from '../context';
 import { identityError } from '../identity-error';
 import { limitReached } from '../limits';

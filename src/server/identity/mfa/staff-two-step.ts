@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import { settingsRepository } from '../../settings/repository';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/lib/http-error';
+import { settingsRepository } from '../../platform/settings/repository';
 import { mfaPresenceRepository } from './mfa-repository';
 
 export const TWO_STEP_REQUIRED_MESSAGE =

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { databaseStore } from '../../lib/rate-limit/index';
+import { type DatabaseHandle, openDatabase } from '../../platform/db/database';
+import { migrateToLatest } from '../../platform/db/migrate';
+import { databaseStore } from '../../platform/lib/rate-limit/index';
 import { identityContext, type IdentityContext } from '../context';
 import { IdentityError } from '../identity-error';
 import { identityLimits } from '../limits';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import { type IdentityContext, validEmail } from '../context';
 import { identityError } from '../identity-error';
 import type { OobRequestType } from '../oob-codes-repository';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import type { Session, VerifiedCaller } from '../context';
 import { newUserId } from '../context';
 import { HANDLER_PATH, IDP_SESSION_LIFETIME_MS, type FederatedContext } from '../federated/federated-context';

@@ -1,5 +1,5 @@
-import type { UserRow } from '../../db/schema';
-import { acceptOnce } from '../../lib/idempotency';
+import type { UserRow } from '../../platform/db/schema';
+import { acceptOnce } from '../../platform/lib/idempotency';
 import { type IdentityContext, newUserId, type Session, validEmail, validNewPassword } from '../context';
 import type { MfaRequired } from '../mfa/second-factor';
 import { IdentityError, identityError } from '../identity-error';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../common/roles';
-import { auditRepository } from '../../audit/repository';
-import type { Engine } from '../../db/database';
-import type { Database, UserRow } from '../../db/schema';
+import { auditRepository } from '../../platform/audit/repository';
+import type { Engine } from '../../platform/db/database';
+import type { Database, UserRow } from '../../platform/db/schema';
 import { userRolesRepository } from '../user-roles-repository';
 import { usersRepository } from '../users-repository';
 

@@ -1,4 +1,4 @@
-import type { FederatedIdentityRow, UserRow } from '../../db/schema';
+import type { FederatedIdentityRow, UserRow } from '../../platform/db/schema';
 import type { FederatedContext } from '../federated/federated-context';
 import { identityError } from '../identity-error';
 

@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import { type IdentityContext, type Session, validEmail, validNewPassword } from '../context';
 import { identityError } from '../identity-error';
 import { hashPassword } from '../passwords';

@@ -1,4 +1,4 @@
-import { isStorableText } from '../../common/text-rules';
+import { isStorableText } from '../../../common/text-rules';
 import { badRequest } from './http-error';
 
 /**

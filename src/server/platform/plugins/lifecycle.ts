@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Socket } from 'node:net';
-import { sendIdentityError } from '../identity/index';
+import { sendIdentityError } from '../../identity/index';
 import { sendError } from './errors';
 
 export interface Lifecycle {

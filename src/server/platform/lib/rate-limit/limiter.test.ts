@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityLimitRules } from '../../identity/index';
+import { identityLimitRules } from '../../../identity/index';
 import { decide, type LimitRule, RateLimitUnavailableError, rateLimiter } from './limiter';
 import { type CounterStore, memoryStore } from './store';
 

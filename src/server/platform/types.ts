@@ -1,10 +1,10 @@
 import type { FastifySchema } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { ChangeBus } from './changes/index';
+import type { ChangeBus } from '../changes/index';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { PeriodicJob } from './housekeeping/periodic-job';
-import type { IdentityService } from './identity/index';
+import type { IdentityService } from '../identity/index';
 import type { Lifecycle } from './plugins/lifecycle';
 import type { CounterStore } from './lib/rate-limit/index';
 
@@ -24,7 +24,7 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Cross-instance change notices: in process, Redis pub/sub or PostgreSQL LISTEN/NOTIFY. */
     changes: ChangeBus;
-    /** Where every rate limit counts (src/server/lib/rate-limit): Redis when present, else the database. */
+    /** Where every rate limit counts (src/server/platform/lib/rate-limit): Redis when present, else the database. */
     rateLimitStore: CounterStore;
     /** Accounts: verifies ID tokens for requireUser (src/server/identity). */
     identity: IdentityService;
@@ -32,7 +32,7 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** Deletes dead sessions and codes, once per hour across all instances. */
     identityHousekeeping: PeriodicJob<{ refreshTokens: number; oobCodes: number }>;
-    /** Instance id, draining and closing state (src/server/plugins/lifecycle.ts). */
+    /** Instance id, draining and closing state (src/server/platform/plugins/lifecycle.ts). */
     lifecycle: Lifecycle;
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../common/support-message';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '../../../common/support-message';
 import { badRequest } from './http-error';
 
 /**

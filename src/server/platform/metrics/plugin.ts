@@ -84,7 +84,7 @@ export default fp(async function metrics(app: FastifyInstance) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Prometheus instruments when METRICS_TOKEN is set, else null (src/server/metrics). */
+    /** Prometheus instruments when METRICS_TOKEN is set, else null (src/server/platform/metrics). */
     metrics: Instruments | null;
   }
 }

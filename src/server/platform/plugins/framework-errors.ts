@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendIdentityError } from '../identity/index';
+import { sendIdentityError } from '../../identity/index';
 import { sendError } from './errors';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ChangeBus } from '../changes/index';
+import type { ChangeBus } from '../../changes/index';
 import { isRedisUnavailable } from '../redis';
 import { type ContentChange, ContentVersions, isContentChange } from './content-version';
 import { VersionedCache } from './versioned-cache';
@@ -69,7 +69,7 @@ export async function contentChanged(app: FastifyInstance, ...changes: ContentCh
     await echoed;
   } catch (error) {
     state.echoes.get(id)?.();
-    // A Redis outage is logged once by the connection (src/server/redis.ts), not once per change.
+    // A Redis outage is logged once by the connection (src/server/platform/redis.ts), not once per change.
     if (!isRedisUnavailable(error)) app.log.error({ err: error, changes }, 'content change could not be announced to other instances');
   }
 }
@@ -111,7 +111,7 @@ export default fp(async function contentChangesPlugin(app: FastifyInstance) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Content versions and the cache of answers built from them (src/server/cache). */
+    /** Content versions and the cache of answers built from them (src/server/platform/cache). */
     contentChanges: ContentChanges;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ApiErrorCode } from '../../common/api-error';
+import type { ApiErrorBody, ApiErrorCode } from '../../../common/api-error';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyFailure, describeDependencyFailure } from '../lib/dependency-failure';
 import { fieldPath } from '../lib/field-path';
 import { HttpError } from '../lib/http-error';

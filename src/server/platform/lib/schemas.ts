@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_ERROR_CODES } from '../../common/api-error';
+import { API_ERROR_CODES } from '../../../common/api-error';
 
 /** Response schema of every `/api` error (see common/api-error.ts). */
 export const errorResponse = z.object({

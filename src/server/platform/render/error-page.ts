@@ -1,4 +1,4 @@
-import { COMPANY } from '../../common/constants';
+import { COMPANY } from '../../../common/constants';
 
 /**
  * The page a browser gets when a page cannot be served (the database is down, something broke):

@@ -1,11 +1,11 @@
-import { variantFor } from '../../common/content-images';
+import { variantFor } from '../../../common/content-images';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COMPANY } from '../../common/constants';
-import { trimTrailingSlashes } from '../../common/routes';
-import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../common/site-data';
+import { COMPANY } from '../../../common/constants';
+import { trimTrailingSlashes } from '../../../common/routes';
+import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../../common/site-data';
 import type { ContentTopic } from '../cache/content-version';
-import { cachedContent } from '../content/index';
+import { cachedContent } from '../../content/index';
 
 export interface ResolvedSitePage {
   status: number;

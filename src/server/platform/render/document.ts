@@ -1,6 +1,6 @@
-import { COMPANY } from '../../common/constants';
-import { THEME_INIT_SCRIPT } from '../../common/theme';
-import { type HeadData, SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../../common/site-data';
+import { COMPANY } from '../../../common/constants';
+import { THEME_INIT_SCRIPT } from '../../../common/theme';
+import { type HeadData, SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../../../common/site-data';
 
 export interface SiteAssets {
   script: string;

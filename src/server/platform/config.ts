@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { looksLikeEmail } from '../common/email-format';
-import { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigError } from './identity/index';
-import { parseBackupInterval } from './backup/index';
+import { looksLikeEmail } from '../../common/email-format';
+import { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigError } from '../identity/index';
+import { parseBackupInterval } from '../backup/index';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 import { parseRequestLogPolicy } from './logging/request-log-policy';
 

@@ -401,7 +401,7 @@ export interface Database {
   audit_log: AuditLogTable;
 }
 
-/** Who runs a periodic job until when (src/server/housekeeping). */
+/** Who runs a periodic job until when (src/server/platform/housekeeping). */
 export interface JobLeasesTable {
   name: string;
   holder: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../common/api-client';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../../common/api-client';
 import { serverSecretsRepository } from '../secrets/repository';
 import { csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
 import { sendError } from './errors';

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../../common/api-error';
+import type { ApiErrorCode } from '../../../common/api-error';
 
 /** An error whose status, code and message are safe to show the client as they are. */
 export class HttpError extends Error {

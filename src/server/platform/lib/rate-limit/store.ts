@@ -23,7 +23,7 @@ export interface CounterStore {
   peek(key: string, nowMs?: number): Promise<number>;
   /**
    * Whether a failure of this store is an outage its connection has already logged (Redis: once
-   * per outage, src/server/redis.ts), so the limit logs nothing for it.
+   * per outage, src/server/platform/redis.ts), so the limit logs nothing for it.
    */
   outage?(error: unknown): boolean;
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Writable } from 'node:stream';
-import type { SitePageData } from '../../common/site-data';
+import type { SitePageData } from '../../../common/site-data';
 import type { SiteAssets } from './document';
 
 /** What the site's server entry (src/site/entry-server.tsx) exports once built. */

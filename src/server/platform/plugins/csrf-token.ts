@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { XSRF_COOKIE } from '../../common/api-client';
+import { XSRF_COOKIE } from '../../../common/api-client';
 
 /**
  * CSRF tokens the server can recognise as its own: `nonce.signature`, the signature an HMAC of

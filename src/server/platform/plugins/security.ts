@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { THEME_INIT_SCRIPT } from '../../common/theme';
+import { THEME_INIT_SCRIPT } from '../../../common/theme';
 import csrf from './csrf';
 
 /** CSP hash of the inline theme script, the only inline script either face has. */
