@@ -81,6 +81,8 @@ export class ServerProcess {
       if (await this.answers()) return;
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
+    // A server that starts after the deadline would hold the port against the test's retry.
+    await this.stop();
     throw new Error(`server on port ${this.port} did not start`);
   }
 
@@ -89,7 +91,10 @@ export class ServerProcess {
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    // A server still starting up, or hung, is not left behind holding the port.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(killer);
     this.child = null;
   }
 }
