@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -303,6 +304,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
     },
+  },
+  resolve: {
+    // Tiptap (the console's article editor) imports React's CommonJS shim for a hook preact/compat
+    // has: its ES module stand-ins keep CommonJS interop out of the Preact chunk every page loads.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/lib/react-shims/use-sync-external-store-with-selector.ts', import.meta.url)),
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/lib/react-shims/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
 import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route } from 'react-router-dom';
+import { InsightsScreens } from './lib/insights-screens';
 import { LeaveApp } from './lib/leave-app';
 import {
   AccountPage,
@@ -25,6 +26,7 @@ export function App() {
   return (
     <IonApp>
       <IonReactRouter>
+        <InsightsScreens />
         <IonSplitPane contentId={CONTENT_ID} when={SPLIT_PANE_WHEN}>
           <AppMenu />
           <IonRouterOutlet id={CONTENT_ID}>

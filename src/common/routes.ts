@@ -3,7 +3,16 @@
  * (site), the app shell (app) and a redirect to `/` (anything else); the app uses it to tell
  * whether a link leaves the single-page app.
  */
-export const SITE_PATH_PATTERNS: readonly RegExp[] = [/^\/$/, /^\/landing$/, /^\/about$/, /^\/team$/, /^\/team\/[^/]+$/, /^\/support$/];
+export const SITE_PATH_PATTERNS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/landing$/,
+  /^\/about$/,
+  /^\/team$/,
+  /^\/team\/[^/]+$/,
+  /^\/support$/,
+  /^\/news$/,
+  /^\/news\/(?!feed\.xml$)[^/]+$/,
+];
 
 export const APP_PATH_PATTERNS: readonly RegExp[] = [
   /^\/app(\/.*)?$/,

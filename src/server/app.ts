@@ -4,9 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import backupSchedule from './backup/schedule';
+import scheduledPublishing from './platform/publishing/job';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import contentChanges from './platform/cache/content-changes';
+// The news routes use the console's guards, which reach the site pages that show the news: registered from here.
+import newsRoutes from './news/routes';
+import siteTextsRoutes from './site-texts/routes';
 import admin from './admin/index';
 import { createChangeBus } from './changes/bus';
 import liveRoutes from './changes/routes';
@@ -17,6 +21,7 @@ import { databaseStore, redisStore } from './platform/lib/rate-limit/index';
 import { serializeRequest } from './platform/lib/log-redaction';
 import { fastifyTrustProxy } from './platform/lib/trust-proxy';
 import identity from './identity/index';
+import insights from './insights/index';
 import metrics from './platform/metrics/plugin';
 import movieRoutes from './movies/routes';
 import client from './platform/plugins/client';
@@ -41,6 +46,8 @@ export interface AppOptions {
   /** Defaults to the built site in DIST_DIR; tests may pass their own. */
   siteRenderer?: SiteRenderer;
   logger?: FastifyServerOptions['logger'];
+  /** The time (ms since 1970) for features that count by day; tests move it. Defaults to Date.now. */
+  clock?: () => number;
 }
 
 /** Sensitive values that must never reach a log line. */
@@ -103,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', compileResponsesOnce);
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? Date.now);
   app.decorate('database', options.database);
   app.decorate('redis', options.redis ?? null);
   // Cross-instance change notices (decision 1000): caches and the live stream listen here.
@@ -120,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(identity);
+  await app.register(insights);
   await app.register(liveRoutes);
   await app.register(movieRoutes);
   await app.register(scheduleRoutes);
@@ -132,6 +141,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await app.register(backupSchedule);
   await app.register(admin);
+  await app.register(newsRoutes);
+  await app.register(siteTextsRoutes);
+  await app.register(scheduledPublishing);
 
   await app.register(client, {
     distDir: config.DIST_DIR,

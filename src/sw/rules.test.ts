@@ -94,3 +94,14 @@ describe('pages copied when the worker activates', () => {
     expect(sitePagesToKeepOnActivate([], ORIGIN)).toEqual(['/']);
   });
 });
+
+describe('draft previews', () => {
+  // A preview shows unpublished content behind a link: the worker must neither answer nor keep it.
+  const preview = '/preview/team-members/maya-chen';
+  it('are left to the network: no shell, no site-page copy, no API cache, not kept on activate', () => {
+    expect(isAppShellNavigation(request({ pathname: preview }))).toBe(false);
+    expect(isSitePageNavigation(request({ pathname: preview }))).toBe(false);
+    expect(isCacheableApiRead(request({ pathname: preview, mode: 'cors' }))).toBe(false);
+    expect(sitePagesToKeepOnActivate([`${ORIGIN}${preview}?token=x`], ORIGIN)).toEqual(['/']);
+  });
+});

@@ -46,13 +46,13 @@ test.describe('staff console: content', () => {
     await waitForIonicPage(page);
     const id = /services\/([^?]+)/.exec(page.url())![1]!;
 
-    // An edit: saved, and the landing page shows it at the next request.
+    // An edit, published: the landing page shows it at the next request.
     const edited = `Restore Drills ${unique()}`;
     const page2 = visiblePage(page);
     await expect(page2.getByLabel('Title')).toHaveValue(first);
     await page2.getByLabel('Title').fill(edited);
-    await page2.getByRole('button', { name: 'Save' }).click();
-    await expect(page2.getByText('Saved. The site shows the new version now.')).toBeVisible();
+    await page2.getByRole('button', { name: 'Publish' }).click();
+    await expect(page2.getByText('Published. The site shows the new version now.')).toBeVisible();
 
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     try {
@@ -70,12 +70,12 @@ test.describe('staff console: content', () => {
     await waitForIonicPage(other);
     const theirs = `Their Drills ${unique()}`;
     await visiblePage(other).getByLabel('Title').fill(theirs);
-    await visiblePage(other).getByRole('button', { name: 'Save' }).click();
-    await expect(visiblePage(other).getByText('Saved. The site shows the new version now.')).toBeVisible();
+    await visiblePage(other).getByRole('button', { name: 'Publish' }).click();
+    await expect(visiblePage(other).getByText('Published. The site shows the new version now.')).toBeVisible();
     await other.close();
 
     await page2.getByLabel('Summary').fill('My summary, made from the old version.');
-    await page2.getByRole('button', { name: 'Save' }).click();
+    await page2.getByRole('button', { name: 'Publish' }).click();
     const conflict = page2.locator('.content-admin__conflict');
     await expect(conflict).toContainText('This item was changed by someone else since you opened it');
     await expect(conflict).toContainText(theirs);

@@ -154,7 +154,7 @@ function signInRoutes(app: IdentityApp, service: IdentityService): void {
   app.post(
     '/v1/accounts::signUp',
     {
-      config: { sessionGrants: ['sign-in'] },
+      config: { sessionGrants: ['sign-in'], insightsEvent: { name: 'sign-up', page: '/signup' } },
       schema: { body: credentialsBody.extend({ displayName }), response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } },
     },
     async (request) => {
@@ -173,7 +173,7 @@ function signInRoutes(app: IdentityApp, service: IdentityService): void {
   app.post(
     '/v1/accounts::signInWithPassword',
     {
-      config: { sessionGrants: ['sign-in'] },
+      config: { sessionGrants: ['sign-in'], insightsEvent: { name: 'sign-in', page: '/login' } },
       schema: { body: credentialsBody, response: { 200: z.union([sessionResponse, mfaRequiredResponse]) } },
     },
     async (request) => {

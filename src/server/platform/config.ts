@@ -110,6 +110,25 @@ const schema = z
         }
         return addresses;
       }),
+    /** The help desk's SMTP receiver for customers' answers (docs/help-desk.md); unset: no receiver. */
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    INBOUND_SMTP_HOST: z.string().trim().default('0.0.0.0'),
+    /** The domain of the reply addresses (support+TOKEN@domain); its MX or forwarding leads to the receiver. */
+    INBOUND_MAIL_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,200}$/, 'must be a domain such as help.example.com')
+      .default('reply.northwind.example'),
+    /** The shared secret of the inbound-mail webhook (POST /api/inbound-mail); unset: the webhook is off. */
+    INBOUND_MAIL_SECRET: z
+      .string()
+      .trim()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The largest inbound mail accepted, in bytes (SMTP SIZE, webhook body limit). */
+    INBOUND_MAIL_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(25_000_000),
     /** How long one mail may take to send before it counts as failed (and is retried). */
     MAIL_TIMEOUT_MS: milliseconds(10_000, 100, 120_000),
     /** The first retry of a failed mail waits this long; each further one twice as long (at most 15 minutes). */
@@ -216,6 +235,30 @@ const schema = z
       .min(1, 'must be at least 1')
       .max(10_000, 'must be at most 10000')
       .default(7),
+    /** Insights (docs/insights.md): `off` turns off counting, the beacon and the console page's data. */
+    INSIGHTS: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+    /** Days the raw Insights events are kept (the hourly and daily rollups are kept for ever). */
+    INSIGHTS_RAW_DAYS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 3650')
+      .max(3650, 'must be between 1 and 3650')
+      .default(30),
+    /** How often each instance writes its counted views (the most a crash can lose). */
+    INSIGHTS_FLUSH_MS: milliseconds(2000, 10, 60_000),
+    /** Distinct pages (and referrers, campaigns) counted per day; the rest count as "(other)". */
+    INSIGHTS_PAGES_PER_DAY: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(10, 'must be between 10 and 100000')
+      .max(100_000, 'must be between 10 and 100000')
+      .default(1000),
+    /** Beacons per client address and minute. */
+    INSIGHTS_BEACONS_PER_MINUTE: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(120),
   })
   .superRefine((config, context) => {
     if (config.BACKUP_EVERY === undefined) return;

@@ -19,6 +19,8 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Now, in ms since 1970 (AppOptions.clock; tests move it). */
+    clock: () => number;
     database: DatabaseHandle;
     /** Present when REDIS_URL is set: state shared by several server instances. */
     redis: Redis | null;

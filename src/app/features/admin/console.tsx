@@ -8,6 +8,9 @@ import { lazyPage } from '../../shell/lazy-page';
 const HomePage = lazyPage(() => import('./pages/console-home-page'));
 const ContentListPage = lazyPage(() => import('./pages/content-list-page'));
 const ContentEditPage = lazyPage(() => import('./pages/content-edit-page'));
+const NewsListPage = lazyPage(() => import('./pages/news-list-page'));
+const NewsEditPage = lazyPage(() => import('./pages/news-edit-page'));
+const SiteTextsPage = lazyPage(() => import('./pages/site-texts-page'));
 const InboxPage = lazyPage(() => import('./pages/inbox-page'));
 const InboxMessagePage = lazyPage(() => import('./pages/inbox-message-page'));
 const MoviesPage = lazyPage(() => import('./pages/movies-page'));
@@ -16,6 +19,7 @@ const UserPage = lazyPage(() => import('./pages/user-page'));
 const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const SettingsPage = lazyPage(() => import('./pages/settings-page'));
 const InvitationPage = lazyPage(() => import('./pages/invitation-page'));
+const InsightsPage = lazyPage(() => import('./pages/insights-page'));
 
 /**
  * The staff console under /admin (the app face; none of it loads for visitors): a frame of its
@@ -28,6 +32,9 @@ export default function Console() {
       <ConsoleMenu />
       <IonRouterOutlet id={CONSOLE_CONTENT_ID}>
         <Route path="/admin" element={<HomePage />} />
+        <Route path="/admin/content/news" element={<NewsListPage />} />
+        <Route path="/admin/content/site-texts" element={<SiteTextsPage />} />
+        <Route path="/admin/content/news/:id" element={<NewsEditPage />} />
         <Route path="/admin/content/:kind" element={<ContentListPage />} />
         <Route path="/admin/content/:kind/:id" element={<ContentEditPage />} />
         <Route path="/admin/inbox" element={<InboxPage />} />
@@ -38,6 +45,7 @@ export default function Console() {
         <Route path="/admin/audit" element={<AuditPage />} />
         <Route path="/admin/settings" element={<SettingsPage />} />
         <Route path="/admin/invitation" element={<InvitationPage />} />
+        <Route path="/admin/insights" element={<InsightsPage />} />
       </IonRouterOutlet>
     </IonSplitPane>
   );

@@ -198,9 +198,13 @@ export interface SupportMessagesTable {
   message: string;
   date: string;
   idempotency_key: string | null;
-  /** Inbox status (migration 0080): new, open, answered, closed, spam. */
+  /** Conversation status (migrations 0080, 0110): new, open, waiting, closed, spam. */
   status: Generated<string>;
   spam_reason: string | null;
+  /** The secret part of the conversation's reply address (support+TOKEN@domain), made at the first reply. */
+  reply_token: string | null;
+  assignee_id: string | null;
+  assignee_email: string | null;
   /** lower(email), for prefix search on both engines. */
   email_lower: string | null;
   /** lower(name, email, subject, message), for portable case-insensitive search. */
@@ -212,7 +216,8 @@ export interface SupportMessageEventsTable {
   id: string;
   message_id: string;
   at: string;
-  kind: 'reply' | 'note' | 'status';
+  /** answer: the customer's message (by mail or from the Account page); assign: a new assignee. */
+  kind: 'reply' | 'note' | 'status' | 'answer' | 'assign';
   actor_id: string | null;
   actor_email: string | null;
   body: string | null;
@@ -220,6 +225,45 @@ export interface SupportMessageEventsTable {
   to_status: string | null;
   /** Replies: the mail_outbox row that carries the mail. */
   outbox_id: string | null;
+  /** Replies and answers by mail: the mail's Message-ID (threading). */
+  mail_message_id: string | null;
+  /** Answers by mail: the quoted history folded away below the answer. */
+  quoted: string | null;
+  /** Answers by mail: the whole mail (inbound_mails). */
+  inbound_id: string | null;
+}
+
+/** Every inbound mail accepted, whole (base64), once per Message-ID (migration 0110). */
+export interface InboundMailsTable {
+  id: string;
+  dedupe_key: string;
+  received_at: string;
+  sender: string;
+  conversation_id: string | null;
+  /** answer, new, auto (auto-reply or bounce: nothing done), spam. */
+  outcome: string;
+  size: number;
+  raw: string;
+}
+
+/** Files that came with an answer (images, PDF), base64. */
+export interface SupportAttachmentsTable {
+  id: string;
+  message_id: string;
+  event_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  data: string;
+}
+
+/** Ready-made replies staff insert into the reply box. */
+export interface SupportSavedRepliesTable {
+  id: string;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: string;
 }
 
 /** Mails waiting for (or done with) the background sender; claimed with a lease per row. */
@@ -238,6 +282,12 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   sent_at: string | null;
   last_error: string | null;
+  /** Help-desk replies (migration 0110): headers that let the customer answer into the conversation. */
+  reply_to: string | null;
+  html: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  references_list: string | null;
 }
 
 /** Staff choices about inbox mails. */
@@ -386,6 +436,9 @@ export interface Database {
   support_messages: SupportMessagesTable;
   support_message_events: SupportMessageEventsTable;
   mail_outbox: MailOutboxTable;
+  inbound_mails: InboundMailsTable;
+  support_attachments: SupportAttachmentsTable;
+  support_saved_replies: SupportSavedRepliesTable;
   staff_notification_prefs: StaffNotificationPrefsTable;
   movies: MoviesTable;
   schedule_activities: ScheduleActivitiesTable;
@@ -399,6 +452,58 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   console_visits: ConsoleVisitsTable;
   audit_log: AuditLogTable;
+  insights_salts: InsightsSaltsTable;
+  insights_events: InsightsEventsTable;
+  insights_hourly: InsightsRollupTable;
+  insights_daily: InsightsRollupTable;
+  insights_vitals_daily: InsightsVitalsTable;
+  insights_vitals_monthly: InsightsVitalsTable;
+  insights_day_seen: InsightsDaySeenTable;
+  insights_day_keys: InsightsDayKeysTable;
+  content_drafts: ContentDraftsTable;
+  content_revisions: ContentRevisionsTable;
+  content_schedules: ContentSchedulesTable;
+  news_articles: NewsArticlesTable;
+  site_texts: SiteTextsTable;
+  news_slug_redirects: NewsSlugRedirectsTable;
+  news_images: NewsImagesTable;
+}
+
+/** The one draft of an item of a versioned collection (src/server/platform/publishing). */
+export interface ContentDraftsTable {
+  collection: string;
+  item_id: string;
+  /** Counts the draft's saves: a save names the version it started from. */
+  version: number;
+  content_json: string;
+  updated_at: string;
+  updated_by_id: string | null;
+  updated_by_email: string | null;
+}
+
+/** What was published, each time: kept after the item is deleted. */
+export interface ContentRevisionsTable {
+  id: string;
+  collection: string;
+  item_id: string;
+  /** 1, 2, 3... per item. */
+  number: number;
+  /** `initial`, `publish`, `restore`, `schedule`, `delete`. */
+  action: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  content_json: string;
+}
+
+/** A draft to publish at `due_at` (ISO 8601, UTC). */
+export interface ContentSchedulesTable {
+  collection: string;
+  item_id: string;
+  due_at: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string | null;
 }
 
 /** Who runs a periodic job until when (src/server/platform/housekeeping). */
@@ -428,3 +533,104 @@ export type ScheduleActivityRow = Selectable<ScheduleActivitiesTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };
+
+/** Insights (src/server/insights, docs/insights.md): the current day's salt, replaced daily. */
+export interface InsightsSaltsTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  salt: string;
+}
+
+/** One raw page view, speed sample or server-side event; deleted after INSIGHTS_RAW_DAYS. */
+export interface InsightsEventsTable {
+  id: string;
+  /** ISO 8601, UTC. */
+  at: string;
+  /** 'pageview' | 'vital' | 'event' */
+  kind: string;
+  /** The event or metric name ('pageview' for views). */
+  name: string;
+  path: string;
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  screen: string | null;
+  /** The day's visitor hash; null for opted-out views and events. */
+  visitor: string | null;
+  /** A speed sample: milliseconds, or CLS × 1000. */
+  value: number | null;
+}
+
+/** Counts per hour ('YYYY-MM-DDTHH') or day ('YYYY-MM-DD') of one dimension's key; kept for ever. */
+export interface InsightsRollupTable {
+  period: string;
+  dimension: string;
+  key: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** A daily (or monthly, 'YYYY-MM') histogram of one speed metric per page and device class (bucketed, for percentiles). */
+export interface InsightsVitalsTable {
+  period: string;
+  path: string;
+  device: string;
+  metric: string;
+  bucket: number;
+  count: number;
+}
+
+/** Visitor hashes already counted today per scope; only the current day's rows are kept. */
+export interface InsightsDaySeenTable {
+  day: string;
+  scope: string;
+  visitor: string;
+}
+
+/** The distinct keys (pages, referrers, campaigns) of a day, to cap them; only the current day's are kept. */
+export interface InsightsDayKeysTable {
+  day: string;
+  dimension: string;
+  key: string;
+}
+
+/** A published news article (src/server/news); its drafts are in content_drafts. */
+export interface NewsArticlesTable {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  cover_image_id: string | null;
+  cover_alt: string;
+  /** A team member's id (the author's page is /team/<id>). */
+  author_id: string;
+  /** The allow-listed rich-text document (src/common/rich-text.ts) as JSON text. */
+  body_json: string;
+  /** The publish date shown and used for ordering, ISO 8601 UTC. */
+  published_at: string;
+  updated_at: string;
+}
+
+/** An old address of a published article, answered with a 301 to its current one. */
+export interface NewsSlugRedirectsTable {
+  slug: string;
+  article_id: string;
+  created_at: string;
+}
+
+/** A picture uploaded for articles: kept while any item could show it. */
+export interface NewsImagesTable {
+  image_id: string;
+  created_at: string;
+}
+
+/** The published site texts: one row (id 'site'), the fields as JSON (src/common/site-texts.ts). */
+export interface SiteTextsTable {
+  id: string;
+  fields_json: string;
+  updated_at: string;
+}

@@ -5,11 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppPath, isSitePath, trimTrailingSlashes } from '../../../common/routes';
 import { documentEnd, documentStart } from '../render/document';
-import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../cache/prepared';
-import { cacheablePage, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
+import { PREPARED_ROUTE, type PreparedResponse, prepareResponse, sendPrepared } from '../cache/prepared';
+import { newsRedirect } from '../../news/index';
+import { cacheablePage, preparedPageKey, type ResolvedSitePage, resolveSitePage } from '../render/site-pages';
 import type { SiteRenderer, SiteRenderModule } from '../render/site-renderer';
 import { archiveAssets } from './asset-archive';
 import { openerPolicyFor, sendIdentityError } from '../../identity/index';
+import { previewPageRoutes } from '../../admin/index';
 import { ISSUES_CSRF_COOKIE } from './csrf';
 import { sendError } from './errors';
 import { responseJsonSchema } from '../lib/response-schemas';
@@ -105,9 +107,12 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return (
       documentStart(resolved.head, options.siteRenderer.assets, app.config.publicUrl) +
       Buffer.concat(chunks).toString('utf8') +
-      documentEnd(resolved.data, options.siteRenderer.assets)
+      documentEnd(resolved.data, options.siteRenderer.assets, app.config.INSIGHTS === 'on' ? resolved.head.canonicalPath : null)
     );
   };
+
+  // Drafts' previews: the same document, rendered with the content the preview chose, never cached.
+  await app.register(previewPageRoutes(async (resolved) => renderDocument(await options.siteRenderer.module(), resolved)));
 
   /** Pages that differ per request (the contact form, an unknown member) stream as they render. */
   const streamPage = async (module: SiteRenderModule, resolved: ResolvedSitePage, reply: FastifyReply) => {
@@ -116,22 +121,26 @@ export default async function client(app: FastifyInstance, options: ClientOption
     stream.write(documentStart(resolved.head, options.siteRenderer.assets, app.config.publicUrl));
     const markup = new PassThrough();
     markup.on('data', (chunk) => stream.write(chunk));
-    markup.on('end', () => stream.end(documentEnd(resolved.data, options.siteRenderer.assets)));
+    markup.on('end', () =>
+      stream.end(
+        documentEnd(resolved.data, options.siteRenderer.assets, app.config.INSIGHTS === 'on' ? resolved.head.canonicalPath : null),
+      ),
+    );
     markup.on('error', (error) => stream.destroy(error));
     body.pipe(markup);
     return reply.status(resolved.status).header('Cache-Control', 'no-cache').type(HTML).send(stream);
   };
 
-  const renderSite = async (request: FastifyRequest, reply: FastifyReply) => {
-    const queryAt = request.url.indexOf('?');
-    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const renderSite = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     let module: SiteRenderModule;
     try {
       module = await options.siteRenderer.module();
     } catch {
       return sendError(reply, 503, 'unavailable', 'The site has not been built yet: run `npm run build`.');
     }
-    const path = trimTrailingSlashes(pathname);
+    // A published article that moved keeps its old address working, for people and search engines.
+    const moved = await newsRedirect(app, path);
+    if (moved) return reply.redirect(moved, 301);
     // Pages that are the same for every visitor are rendered once per content version and sent
     // from memory with their tag and compressed forms; nothing per visitor is in them (the
     // CSRF cookie travels in a header, set only when missing).
@@ -156,6 +165,19 @@ export default async function client(app: FastifyInstance, options: ClientOption
     return streamPage(module, resolved, reply);
   };
 
+  /** Not async: a page already prepared and current goes out at once, without a promise. */
+  const sitePage = (request: FastifyRequest, reply: FastifyReply) => {
+    const queryAt = request.url.indexOf('?');
+    const path = trimTrailingSlashes(queryAt === -1 ? request.url : request.url.slice(0, queryAt));
+    const key = preparedPageKey(path);
+    const ready = key === null ? undefined : app.contentChanges.cache.peek<PreparedResponse>(`page:${key}`);
+    if (ready) {
+      sendPrepared(request, reply, ready);
+      return undefined;
+    }
+    return renderSite(request, reply, path);
+  };
+
   const appShellFor = (path: string) => {
     const openerPolicy = openerPolicyFor(path, HTML)!;
     return async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -178,8 +200,10 @@ export default async function client(app: FastifyInstance, options: ClientOption
   };
   // The contact page streams and is compressed on the way; the others are prepared (compressed
   // once), except an unknown member's small 404 page, which goes uncompressed.
-  for (const path of ['/', '/landing', '/about', '/team', '/team/:id']) app.get(path, { ...PREPARED_ROUTE, ...site }, renderSite);
-  app.get('/support', site, renderSite);
+  for (const path of ['/', '/landing', '/about', '/team', '/team/:id', '/news/:slug'])
+    app.get(path, { ...PREPARED_ROUTE, ...site }, sitePage);
+  // The contact page and the paged news list (?page=N) are rendered per request.
+  for (const path of ['/support', '/news']) app.get(path, site, sitePage);
 
   for (const path of [
     '/app',

@@ -19,6 +19,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set the XSRF-TOKEN cookie on this route's answers when the request has no valid one. */
     issuesCsrfCookie?: boolean;
+    /**
+     * A write that cannot carry the header and acts for nobody's cookies: the inbound-mail webhook
+     * (authenticated by its own secret) and the Insights beacon (navigator.sendBeacon, which
+     * changes nothing of anyone's).
+     */
+    csrfExempt?: boolean;
   }
 }
 
@@ -73,7 +79,11 @@ export default fp(async function csrf(app: FastifyInstance) {
   // The check of writes: a read costs one method lookup here.
   app.addHook('onRequest', (request, reply, done) => {
     const method = request.method;
-    if (SAFE_METHODS.has(method) || !needsCsrfCheck(method, request.routeOptions.url, request.url)) {
+    if (
+      SAFE_METHODS.has(method) ||
+      !needsCsrfCheck(method, request.routeOptions.url, request.url) ||
+      request.routeOptions.config?.csrfExempt === true
+    ) {
       done();
       return;
     }

@@ -3,11 +3,14 @@ import {
   arrowBackOutline,
   chatbubblesOutline,
   documentTextOutline,
+  newspaperOutline,
   filmOutline,
   gridOutline,
   listOutline,
   peopleOutline,
   settingsOutline,
+  statsChartOutline,
+  textOutline,
 } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -28,11 +31,16 @@ interface ConsoleLink {
   icon: string;
 }
 
-const CONTENT: ConsoleLink[] = Object.values(CONTENT_SECTIONS).map((section) => ({
-  title: section.many,
-  url: section.path,
-  icon: documentTextOutline,
-}));
+const CONTENT: ConsoleLink[] = Object.values(CONTENT_SECTIONS)
+  .map((section) => ({
+    title: section.many,
+    url: section.path,
+    icon: documentTextOutline,
+  }))
+  .concat(
+    { title: 'News', url: '/admin/content/news', icon: newspaperOutline },
+    { title: 'Site texts', url: '/admin/content/site-texts', icon: textOutline },
+  );
 const ADMIN: ConsoleLink[] = [
   { title: 'Users', url: '/admin/users', icon: peopleOutline },
   { title: 'Audit log', url: '/admin/audit', icon: listOutline },
@@ -48,7 +56,7 @@ function isCurrentSection(pathname: string, url: string): 'page' | 'section' | n
 }
 
 /**
- * The console's own navigation (issue 23): it replaces the demo's side menu under /admin. A
+ * The console's own navigation: it replaces the demo's side menu under /admin. A
  * menu of its own (its own id), beside the pages on a wide screen and behind a menu button
  * on a phone. The menu element is the navigation landmark ("Staff console").
  */
@@ -113,6 +121,7 @@ export function ConsoleMenu() {
           <>
             {link({ title: 'Inbox', url: '/admin/inbox', icon: chatbubblesOutline }, summary?.newCount)}
             {link({ title: 'Movies', url: '/admin/movies', icon: filmOutline })}
+            {link({ title: 'Insights', url: '/admin/insights', icon: statsChartOutline })}
           </>,
         )}
         {admin &&

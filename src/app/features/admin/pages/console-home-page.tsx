@@ -111,6 +111,12 @@ function Activity({ admin }: { admin: boolean }) {
               <IonLabel>{section.many}</IonLabel>
             </IonItem>
           ))}
+          <IonItem routerLink="/admin/content/news" detail>
+            <IonLabel>News</IonLabel>
+          </IonItem>
+          <IonItem routerLink="/admin/content/site-texts" detail>
+            <IonLabel>Site texts</IonLabel>
+          </IonItem>
         </IonList>
       </section>
     );
@@ -179,6 +185,12 @@ function Home({ session }: { session: AdminSession }) {
       <h1>What needs attention</h1>
       <p>Signed in as {session.email}.</p>
       <NewMessages />
+      <section aria-labelledby="home-insights">
+        <h2 id="home-insights">Visits</h2>
+        <p>
+          <Link to="/admin/insights">Insights</Link>: who visits, what they read, whether they get in touch, and how fast the pages are.
+        </p>
+      </section>
       <Activity admin={session.roles.includes('admin')} />
     </div>
   );

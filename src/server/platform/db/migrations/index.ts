@@ -14,6 +14,11 @@ import * as contentImages from './0070-content-images';
 import * as contactInbox from './0080-contact-inbox';
 import * as inboxSearchIndex from './0081-inbox-search-index';
 import * as staffInvitations from './0090-staff-invitations';
+import * as publishing from './0100-publishing';
+import * as newsArticles from './0105-news-articles';
+import * as siteTexts from './0095-site-texts';
+import * as helpDesk from './0110-help-desk';
+import * as insights from './0120-insights';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -35,4 +40,9 @@ export const migrations: Record<string, Migration> = {
   '0080-contact-inbox': contactInbox,
   '0081-inbox-search-index': inboxSearchIndex,
   '0090-staff-invitations': staffInvitations,
+  '0100-publishing': publishing,
+  '0105-news-articles': newsArticles,
+  '0095-site-texts': siteTexts,
+  '0110-help-desk': helpDesk,
+  '0120-insights': insights,
 };
