@@ -159,26 +159,27 @@ describe.each(ENGINES)('Contact Us inbox (%s)', (engine) => {
     expect((await staff.call<ErrorBody>('POST', '/api/admin/inbox/no-such-id/notes', { body: 'x' })).status).toBe(404);
   });
 
-  it('mails a reply to the sender, stores it with its delivery state and marks the message answered', async () => {
+  it('mails a reply to the sender, stores it with its delivery state and marks the conversation waiting for the customer', async () => {
     const { body } = await sendMessage(server, { ...message(3), email: 'reply.me@example.com' });
     const response = await staff.call<InboxMessageDetail>('POST', `/api/admin/inbox/${body.id}/replies`, {
       body: 'We will call you today.',
     });
     expect(response.status).toBe(201);
-    expect(response.body.message.status).toBe('answered');
+    expect(response.body.message.status).toBe('waiting');
     expect(response.body.history.map((e) => e.kind)).toEqual(['reply', 'status']);
     const mail = await until(
       () => server.app.identity.mailer.outbox.filter((m) => m.to === 'reply.me@example.com'),
       (mails) => mails.length > 0,
     );
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ subject: 'Re: Subject 3', text: 'We will call you today.' });
+    expect(mail[0]!.subject).toMatch(/^Re: Subject 3 \[#NW-[0-9a-f]{8}\]$/);
+    expect(mail[0]!.text).toMatch(/^We will call you today\.\n\nOn .+ wrote:\n> Message number 3 about printers\.\n$/);
     const detail = await until(
       async () => (await staff.call<InboxMessageDetail>('GET', `/api/admin/inbox/${body.id}`)).body,
       (d) => d.history[0]?.delivery === 'sent',
     );
     expect(detail.history[0]).toMatchObject({ kind: 'reply', body: 'We will call you today.', delivery: 'sent', actorEmail: staff.email });
-    expect(detail.history[1]).toMatchObject({ kind: 'status', fromStatus: 'new', toStatus: 'answered' });
+    expect(detail.history[1]).toMatchObject({ kind: 'status', fromStatus: 'new', toStatus: 'waiting' });
     const audit = await auditEntries(server, 'inbox.reply');
     expect(audit.find((entry) => entry.item_id === body.id)).toMatchObject({ actor_id: staff.uid, item_type: 'support_message' });
   });
@@ -220,7 +221,7 @@ describe.each(ENGINES)('Contact Us inbox (%s)', (engine) => {
         .map((e) => e.body)
         .sort(),
     ).toEqual(notes.sort());
-    // One status change to answered, however many replies raced for it.
+    // One status change to waiting, however many replies raced for it.
     expect(detail.history.filter((e) => e.kind === 'status')).toHaveLength(1);
     const mails = (await outboxRows(server)).filter((row) => row.recipient === 'busy@example.com');
     expect(mails).toHaveLength(6);

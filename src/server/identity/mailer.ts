@@ -8,6 +8,12 @@ export interface Mail {
   text: string;
   /** The action link in the mail (reset, sign-in, verify). */
   link: string;
+  /** Help-desk replies: an HTML part beside the text, and the headers that thread the answer. */
+  html?: string;
+  replyTo?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
 }
 
 export interface Mailer {
@@ -31,7 +37,17 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       transport: 'smtp',
       outbox: [],
       async send(mail) {
-        await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transporter.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+          ...(mail.references?.length ? { references: mail.references } : {}),
+        });
       },
       close: () => transporter.close(),
     };

@@ -15,16 +15,25 @@ export function toInboxMessage(row: SupportMessageRow): InboxMessage {
     date: row.date,
     status: row.status as InboxStatus,
     spamReason: row.spam_reason,
+    assigneeId: row.assignee_id ?? null,
+    assigneeEmail: row.assignee_email ?? null,
   };
 }
 
-export function toEvent(row: SupportMessageEventRow, delivery: InboxEvent['delivery']): InboxEvent {
+export function toEvent(
+  row: SupportMessageEventRow,
+  delivery: InboxEvent['delivery'],
+  attachments: InboxEvent['attachments'] = [],
+): InboxEvent {
   return {
     id: row.id,
     at: row.at,
     kind: row.kind,
     actorEmail: row.actor_email,
     body: row.body,
+    quoted: row.quoted ?? null,
+    mailId: row.inbound_id ?? null,
+    attachments,
     fromStatus: row.from_status as InboxStatus | null,
     toStatus: row.to_status as InboxStatus | null,
     delivery,

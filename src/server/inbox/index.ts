@@ -9,6 +9,12 @@ import { inboxService } from './inbox-service';
 import { queueNewMessageNotifications } from './notify';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker';
 import { inboxRoutes } from './routes';
+import type { ChangeEvent } from '../changes/index';
+import { customerRoutes } from './customer-routes';
+import { customerService } from './customer-service';
+import { inboundRoutes } from './inbound-routes';
+import { inboundService } from './inbound-service';
+import { createSmtpReceiver } from './smtp-receiver';
 import { issueFormToken, spamReason, type SpamCheckInput } from './spam';
 
 // What the other features may use; everything else here is this feature's own.
@@ -28,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Contact Us inbox: spam checks, staff notifications and their mail outbox. */
     inbox: InboxFeature;
+    /** The port the help desk's SMTP receiver listens on (INBOUND_SMTP_PORT, or the one chosen for 0), or null. */
+    inboundSmtpPort: number | null;
   }
 }
 
@@ -60,7 +68,13 @@ export default fp(
             status === 'new'
               ? await queueNewMessageNotifications(trx, message, { inboxEmails: config.SUPPORT_INBOX_EMAIL, publicUrl: config.publicUrl })
               : 0;
-          const event = await recordInboxChange(trx, 'add', { ...message, status, spamReason: reason });
+          const event = await recordInboxChange(trx, 'add', {
+            ...message,
+            status,
+            spamReason: reason,
+            assigneeId: null,
+            assigneeEmail: null,
+          });
           return () => {
             app.live.announce([event]);
             if (queued > 0) worker.kick();
@@ -77,17 +91,44 @@ export default fp(
         user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid)),
     });
 
-    const service = inboxService(db, {
+    const afterCommit = (events: ChangeEvent[], mailQueued: boolean) => {
+      app.live.announce(events);
+      if (mailQueued) worker.kick();
+    };
+    const desk = {
       publicUrl: config.publicUrl,
-      afterCommit: (events, mailQueued) => {
-        app.live.announce(events);
-        if (mailQueued) worker.kick();
-      },
-    });
+      mailDomain: config.INBOUND_MAIL_DOMAIN,
+      inboxEmails: config.SUPPORT_INBOX_EMAIL,
+      afterCommit,
+    };
+    const service = inboxService(db, desk);
     await app.register(inboxRoutes(service));
+    await app.register(customerRoutes(customerService(db, desk)));
 
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    // Customers' answers by mail: the webhook, and the SMTP receiver when INBOUND_SMTP_PORT is set.
+    const inbound = inboundService(db, { ...desk, domain: config.INBOUND_MAIL_DOMAIN, maxBytes: config.INBOUND_MAIL_MAX_BYTES });
+    await app.register(inboundRoutes(inbound, { secret: config.INBOUND_MAIL_SECRET, maxBytes: config.INBOUND_MAIL_MAX_BYTES }));
+    const receiver =
+      config.INBOUND_SMTP_PORT === undefined
+        ? null
+        : createSmtpReceiver(inbound, {
+            port: config.INBOUND_SMTP_PORT,
+            host: config.INBOUND_SMTP_HOST,
+            maxBytes: config.INBOUND_MAIL_MAX_BYTES,
+            domain: config.INBOUND_MAIL_DOMAIN,
+            timeoutMs: 30_000,
+            log: app.log,
+          });
+    app.decorate('inboundSmtpPort', null as number | null);
+
+    app.addHook('onReady', async () => {
+      worker.start();
+      if (receiver) app.inboundSmtpPort = await receiver.listen();
+    });
+    app.addHook('onClose', async () => {
+      await receiver?.close();
+      await worker.stop();
+    });
   },
   { name: 'inbox', dependencies: ['identity', 'live'] },
 );

@@ -6,6 +6,8 @@ import type { Database, SupportMessageEventRow, SupportMessageRow } from '../pla
 export interface InboxFilter {
   q?: string | undefined;
   status?: InboxStatus | undefined;
+  /** Only the conversations assigned to this staff member. */
+  assigneeId?: string | undefined;
   /** Keyset paging: messages strictly older than this (date, id) pair. */
   before?: { at: string; id: string } | undefined;
   limit: number;
@@ -27,6 +29,7 @@ export function inboxRepository(db: Kysely<Database>) {
       let query = db.selectFrom('support_messages').selectAll();
       // Without a status, everything but the Spam folder.
       query = filter.status ? query.where('status', '=', filter.status) : query.where('status', '<>', 'spam');
+      if (filter.assigneeId) query = query.where('assignee_id', '=', filter.assigneeId);
       const q = filter.q?.toLowerCase();
       if (q) {
         if (q.includes('@')) query = query.where('email_lower', '>=', q).where('email_lower', '<', `${q}\uffff`);
@@ -67,6 +70,14 @@ export function inboxRepository(db: Kysely<Database>) {
       await db.updateTable('support_messages').set({ status }).where('id', '=', id).execute();
     },
 
+    async setAssignee(id: string, assignee: { id: string; email: string } | null): Promise<void> {
+      await db
+        .updateTable('support_messages')
+        .set({ assignee_id: assignee?.id ?? null, assignee_email: assignee?.email ?? null })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async history(id: string): Promise<SupportMessageEventRow[]> {
       return (
         db
@@ -81,8 +92,11 @@ export function inboxRepository(db: Kysely<Database>) {
       );
     },
 
-    async addEvent(event: Omit<SupportMessageEventRow, 'id'>): Promise<SupportMessageEventRow> {
-      const row = { id: randomUUID(), ...event };
+    async addEvent(
+      event: Omit<SupportMessageEventRow, 'id' | 'mail_message_id' | 'quoted' | 'inbound_id'> &
+        Partial<Pick<SupportMessageEventRow, 'mail_message_id' | 'quoted' | 'inbound_id'>>,
+    ): Promise<SupportMessageEventRow> {
+      const row: SupportMessageEventRow = { id: randomUUID(), mail_message_id: null, quoted: null, inbound_id: null, ...event };
       await db.insertInto('support_message_events').values(row).execute();
       return row;
     },

@@ -3,11 +3,17 @@ import type { Kysely } from 'kysely';
 import type { Database, MailOutboxRow } from '../platform/db/schema';
 
 export interface OutboxMail {
-  kind: 'inbox_notification' | 'inbox_reply';
+  kind: 'inbox_notification' | 'inbox_reply' | 'inbox_assigned';
   recipient: string;
   subject: string;
   body: string;
   link: string;
+  /** Help-desk replies: the headers and HTML part (see reply-mail.ts). */
+  reply_to?: string | null;
+  html?: string | null;
+  message_id?: string | null;
+  in_reply_to?: string | null;
+  references_list?: string | null;
 }
 
 const EPOCH = new Date(0).toISOString();

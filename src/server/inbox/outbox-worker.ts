@@ -6,6 +6,22 @@ import type { Database } from '../platform/db/schema';
 import type { Mail } from '../identity/index';
 import { retryDelayMs } from './backoff';
 import { outboxRepository } from './outbox-repository';
+import type { MailOutboxRow } from '../platform/db/schema';
+
+/** A queued row as the mailer's mail; help-desk replies carry their threading headers. */
+export function mailOfRow(row: MailOutboxRow): Mail {
+  return {
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    link: row.link,
+    ...(row.html ? { html: row.html } : {}),
+    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+    ...(row.message_id ? { messageId: row.message_id } : {}),
+    ...(row.in_reply_to ? { inReplyTo: row.in_reply_to } : {}),
+    ...(row.references_list ? { references: row.references_list.split(' ').filter(Boolean) } : {}),
+  };
+}
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
@@ -49,11 +65,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let sent = 0;
     for (const row of rows) {
       try {
-        await withTimeout(
-          options.send({ to: row.recipient, subject: row.subject, text: row.body, link: row.link }),
-          options.mailTimeoutMs,
-          'mail send',
-        );
+        await withTimeout(options.send(mailOfRow(row)), options.mailTimeoutMs, 'mail send');
         await repository.markSent(row.id, holder, new Date().toISOString());
         sent++;
       } catch (error) {

@@ -2,6 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  inboxAssigneeSchema,
+  inboxStaffSchema,
+  newSavedReplySchema,
+  savedRepliesSchema,
+  savedReplySchema,
   inboxMessageDetailSchema,
   inboxNoteSchema,
   inboxPageSchema,
@@ -22,7 +27,9 @@ import { toInboxMessage } from './inbox-mappers';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const idParams = z.object({ id: z.string().min(1).max(64).check(storableText()) });
-const exportQuery = inboxQuerySchema.omit({ cursor: true, limit: true });
+const exportQuery = inboxQuerySchema.omit({ cursor: true, limit: true, assigned: true });
+const mailParams = idParams.extend({ mailId: z.string().min(1).max(64).check(storableText()) });
+const attachmentParams = idParams.extend({ attachmentId: z.string().min(1).max(64).check(storableText()) });
 const CSV_HEADER = ['id', 'date', 'status', 'name', 'email', 'subject', 'message'];
 const EXPORT_BATCH = 500;
 
@@ -35,8 +42,9 @@ export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
       '/api/admin/inbox',
       { ...staffOnly, schema: { querystring: inboxQuerySchema, response: { 200: inboxPageSchema, ...errors } } },
       async (request) => {
-        const { cursor, limit, q, status } = request.query;
-        const rows = await service.list({ q, status, before: cursorOf(cursor), limit: limit + 1 });
+        const { cursor, limit, q, status, assigned } = request.query;
+        const assigneeId = assigned === 'me' ? callerOf(request).uid : undefined;
+        const rows = await service.list({ q, status, assigneeId, before: cursorOf(cursor), limit: limit + 1 });
         const page = rows.slice(0, limit);
         const last = page.at(-1);
         return { messages: page.map(toInboxMessage), next: rows.length > limit && last ? encodeCursor(last.date, last.id) : null };
@@ -83,6 +91,66 @@ export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
       '/api/admin/inbox/preferences',
       { ...staffOnly, schema: { body: inboxPreferencesSchema, response: { 200: inboxPreferencesSchema, ...errors } } },
       async (request) => ({ notifyNewMessages: await service.setPreferences(actorOf(request), request.body.notifyNewMessages) }),
+    );
+
+    app.get('/api/admin/inbox/staff', { ...staffOnly, schema: { response: { 200: inboxStaffSchema, ...errors } } }, async () => ({
+      staff: await service.staff(),
+    }));
+
+    app.get('/api/admin/inbox/saved-replies', { ...staffOnly, schema: { response: { 200: savedRepliesSchema, ...errors } } }, async () => ({
+      replies: await service.savedReplies.list(),
+    }));
+
+    app.post(
+      '/api/admin/inbox/saved-replies',
+      { ...staffOnly, schema: { body: newSavedReplySchema, response: { 201: savedReplySchema, ...errors } } },
+      async (request, reply) =>
+        reply.status(201).send(await service.savedReplies.add(actorOf(request), request.body.title, request.body.body)),
+    );
+
+    app.delete(
+      '/api/admin/inbox/saved-replies/:id',
+      { ...staffOnly, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await service.savedReplies.remove(actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      '/api/admin/inbox/:id/assignee',
+      { ...staffOnly, schema: { params: idParams, body: inboxAssigneeSchema, response: { 200: inboxMessageDetailSchema, ...errors } } },
+      async (request) => service.assign(actorOf(request), request.params.id, request.body.assigneeId),
+    );
+
+    // A kept attachment (image or PDF only, see mail-rules.ts), as a download that is never run as a page.
+    app.get(
+      '/api/admin/inbox/:id/attachments/:attachmentId',
+      { ...staffOnly, schema: { params: attachmentParams, response: { 200: z.unknown(), ...errors } } },
+      async (request, reply) => {
+        const file = await service.attachment(request.params.id, request.params.attachmentId);
+        return reply
+          .header('Content-Type', file.content_type)
+          .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w .-]/g, '_')}"`)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .send(Buffer.from(file.data, 'base64'));
+      },
+    );
+
+    // The whole mail as received (headers, quoted history, every part), never shown as a page.
+    app.get(
+      '/api/admin/inbox/:id/mails/:mailId',
+      { ...staffOnly, schema: { params: mailParams, response: { 200: z.unknown(), ...errors } } },
+      async (request, reply) => {
+        const raw = await service.inboundMail(request.params.id, request.params.mailId);
+        return reply
+          .header('Content-Type', 'message/rfc822')
+          .header('Content-Disposition', 'attachment; filename="mail.eml"')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .send(raw);
+      },
     );
 
     app.get(

@@ -48,6 +48,9 @@ export function supportMessagesRepository(db: Kysely<Database>) {
       spam_reason: intake?.spamReason ?? null,
       email_lower: values.email.toLowerCase(),
       search_text: [values.name, values.email, values.subject ?? '', values.message].join(' ').toLowerCase(),
+      reply_token: null,
+      assignee_id: null,
+      assignee_email: null,
     };
     const created = toCreated(row);
     let afterCommit: (() => void) | null;

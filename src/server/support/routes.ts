@@ -35,7 +35,7 @@ async function checkLimit(limiter: SupportLimiter, request: FastifyRequest): Pro
 }
 
 /** The stored message as the sender may see it: the inbox's fields without staff-only ones. */
-const created = inboxMessageSchema.omit({ status: true, spamReason: true });
+const created = inboxMessageSchema.omit({ status: true, spamReason: true, assigneeId: true, assigneeEmail: true });
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
@@ -103,6 +103,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { message, replayed } = await acceptSupportMessage(app.database.db, values, key, app.inbox.intake(spam));
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       else await contentChanged(app, 'support-messages');
+      // Counted by the server, once per stored message; caught spam is no message of a visitor.
+      if (!replayed && spam === null) app.insights.event('contact', '/support');
       return reply.status(201).header('Cache-Control', 'no-store').send(message);
     },
   );
@@ -143,9 +145,8 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
             params.set('subject', body.subject.trim().slice(0, SUPPORT_LIMITS.subject));
           return reply.redirect(`/support?${params}`, 303);
         }
-        const intake = app.inbox.intake(
-          app.inbox.spamReason({ honeypot: body[HONEYPOT_FIELD], token: body[FORM_TOKEN_FIELD], tokenRequired: true }),
-        );
+        const spam = app.inbox.spamReason({ honeypot: body[HONEYPOT_FIELD], token: body[FORM_TOKEN_FIELD], tokenRequired: true });
+        const intake = app.inbox.intake(spam);
         await acceptSupportMessage(app.database.db, result.value, keyResult.success ? keyResult.data : null, intake).catch(
           (error: unknown) => {
             // The page's key already carried another message (the visitor went back and wrote a
@@ -156,6 +157,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         );
         await contentChanged(app, 'support-messages');
+        if (spam === null) app.insights.event('contact', '/support');
         return reply.redirect('/support?sent=1', 303);
       },
     );

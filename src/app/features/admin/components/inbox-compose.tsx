@@ -9,11 +9,16 @@ export interface InboxComposeProps {
   maxLength: number;
   /** Resolves when saved; rejects with the server's error, shown under the field. */
   onSubmit: (text: string) => Promise<void>;
+  /** Controlled text (the reply box, where a ready-made reply can be inserted); uncontrolled without. */
+  text?: string;
+  onTextChange?: (text: string) => void;
 }
 
 /** A text area with its send button, used for replies and notes; the server's message shows next to the field. */
-export function InboxCompose({ id, label, submitLabel, maxLength, onSubmit }: InboxComposeProps) {
-  const [text, setText] = useState('');
+export function InboxCompose({ id, label, submitLabel, maxLength, onSubmit, ...controlled }: InboxComposeProps) {
+  const [ownText, setOwnText] = useState('');
+  const text = controlled.text ?? ownText;
+  const setText = controlled.onTextChange ?? setOwnText;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

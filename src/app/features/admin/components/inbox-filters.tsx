@@ -1,4 +1,4 @@
-import { IonButton, IonSearchbar, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonButton, IonSearchbar, IonSelect, IonSelectOption, IonToggle } from '@ionic/react';
 import { INBOX_SEARCH_MAX, INBOX_STATUSES, INBOX_STATUS_LABELS, type InboxStatus } from '../../../../common/inbox-schemas';
 import type { InboxFilter } from '../api/inbox/inbox-query';
 
@@ -7,10 +7,12 @@ export interface InboxFiltersProps {
   onChange: (filter: InboxFilter) => void;
   onExport: () => void;
   exporting: boolean;
+  /** The signed-in staff member's id, for "Assigned to me". */
+  myId: string | null;
 }
 
 /** Search, status filter and the CSV download of what they select. */
-export function InboxFilters({ filter, onChange, onExport, exporting }: InboxFiltersProps) {
+export function InboxFilters({ filter, onChange, onExport, exporting, myId }: InboxFiltersProps) {
   return (
     <div className="inbox-filters">
       <IonSearchbar
@@ -38,6 +40,15 @@ export function InboxFilters({ filter, onChange, onExport, exporting }: InboxFil
           </IonSelectOption>
         ))}
       </IonSelect>
+      {myId ? (
+        <IonToggle
+          className="inbox-filters__mine"
+          checked={Boolean(filter.assigneeId)}
+          onIonChange={(event) => onChange({ ...filter, assigneeId: event.detail.checked ? myId : null })}
+        >
+          Assigned to me
+        </IonToggle>
+      ) : null}
       <IonButton fill="outline" onClick={onExport} disabled={exporting}>
         {exporting ? 'Preparing…' : 'Download CSV'}
       </IonButton>

@@ -15,7 +15,10 @@ import { sendInboxReply } from '../api/inbox/send-inbox-reply';
 import { setInboxStatus } from '../api/inbox/set-inbox-status';
 import { followInbox } from '../api/inbox/inbox-live';
 import { ConsolePage } from '../components/console-page';
+import { assignInboxConversation } from '../api/inbox/assign-inbox-conversation';
+import { InboxAssignee } from '../components/inbox-assignee';
 import { InboxCompose } from '../components/inbox-compose';
+import { InboxSavedReplies } from '../components/inbox-saved-replies';
 import { InboxHistory } from '../components/inbox-history';
 import { InboxMessageCard } from '../components/inbox-message-card';
 import '../inbox.css';
@@ -24,6 +27,7 @@ function MessageView({ id }: { id: string }) {
   const [detail, setDetail] = useState<InboxMessageDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [replyText, setReplyText] = useState('');
 
   useEffect(() => {
     let active = true;
@@ -81,28 +85,45 @@ function MessageView({ id }: { id: string }) {
       .catch((failure: unknown) => setAnnounce(failure instanceof Error ? failure.message : 'The status could not be changed.'));
   };
 
+  const assign = (assigneeId: string | null) => {
+    assignInboxConversation(id, assigneeId)
+      .then((next) => {
+        setDetail(next);
+        setAnnounce(next.message.assigneeEmail ? `Assigned to ${next.message.assigneeEmail}.` : 'Nobody is assigned now.');
+      })
+      .catch((failure: unknown) => setAnnounce(failure instanceof Error ? failure.message : 'The assignee could not be changed.'));
+  };
+
   return (
     <article className="inbox-message">
       <InboxMessageCard message={message} />
 
-      <IonSelect
-        className="inbox-message__status"
-        label="Status"
-        labelPlacement="stacked"
-        fill="outline"
-        interface="popover"
-        value={message.status}
-        onIonChange={(event) => changeStatus(event.detail.value as InboxStatus)}
-      >
-        {INBOX_STATUSES.map((status) => (
-          <IonSelectOption key={status} value={status}>
-            {INBOX_STATUS_LABELS[status]}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
+      <div className="inbox-message__controls">
+        <IonSelect
+          className="inbox-message__status"
+          label="Status"
+          labelPlacement="stacked"
+          fill="outline"
+          interface="popover"
+          value={message.status}
+          onIonChange={(event) => changeStatus(event.detail.value as InboxStatus)}
+        >
+          {INBOX_STATUSES.map((status) => (
+            <IonSelectOption key={status} value={status}>
+              {INBOX_STATUS_LABELS[status]}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <InboxAssignee message={message} onAssign={assign} />
+      </div>
       <p className="inbox-live" role="status" aria-live="polite">
         {announce}
       </p>
+
+      <section aria-labelledby="inbox-history-title">
+        <h2 id="inbox-history-title">Messages</h2>
+        <InboxHistory conversationId={id} history={detail.history} />
+      </section>
 
       <section aria-labelledby="inbox-reply-title">
         <h2 id="inbox-reply-title">Reply</h2>
@@ -111,11 +132,14 @@ function MessageView({ id }: { id: string }) {
           label={`Reply to ${message.email}`}
           submitLabel="Send reply"
           maxLength={INBOX_REPLY_MAX}
+          text={replyText}
+          onTextChange={setReplyText}
           onSubmit={async (text) => {
             setDetail(await sendInboxReply(id, text));
             setAnnounce('Reply saved; it is being mailed.');
           }}
         />
+        <InboxSavedReplies text={replyText} onInsert={setReplyText} onSaved={setAnnounce} />
       </section>
 
       <section aria-labelledby="inbox-note-title">
@@ -131,11 +155,6 @@ function MessageView({ id }: { id: string }) {
           }}
         />
       </section>
-
-      <section aria-labelledby="inbox-history-title">
-        <h2 id="inbox-history-title">History</h2>
-        <InboxHistory history={detail.history} />
-      </section>
     </article>
   );
 }
@@ -143,7 +162,7 @@ function MessageView({ id }: { id: string }) {
 export default function InboxMessagePage() {
   const { id } = useParams<{ id: string }>();
   return (
-    <ConsolePage title="Message" requires="staff" defaultHref="/admin/inbox">
+    <ConsolePage title="Conversation" requires="staff" defaultHref="/admin/inbox">
       {() => <MessageView key={id} id={id ?? ''} />}
     </ConsolePage>
   );

@@ -8,6 +8,7 @@ import { ConsolePage } from '../components/console-page';
 import { InboxFilters } from '../components/inbox-filters';
 import { InboxStatusBadge } from '../components/inbox-status-badge';
 import { useInboxList } from '../state/use-inbox-list';
+import { useAuth } from '../../../lib/session/session-store';
 import '../inbox.css';
 import { inboxTime } from '../state/inbox-format';
 
@@ -22,6 +23,7 @@ function MessageRow({ message }: { message: InboxMessage }) {
         <p className="inbox-row__excerpt">{message.message.length > 140 ? `${message.message.slice(0, 140)}…` : message.message}</p>
         <p>
           <time dateTime={message.date}>{inboxTime(message.date)}</time>
+          {message.assigneeEmail ? ` · Assigned to ${message.assigneeEmail}` : ''}
         </p>
       </IonLabel>
       <div slot="end">
@@ -62,6 +64,7 @@ function NotifyToggle() {
 }
 
 function Inbox() {
+  const { user } = useAuth();
   const [filter, setFilter] = useState<InboxFilter>({ q: '', status: '' });
   const [exporting, setExporting] = useState(false);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
@@ -79,7 +82,7 @@ function Inbox() {
     <>
       <h1 className="inbox-title">Contact Us inbox</h1>
       <NotifyToggle />
-      <InboxFilters filter={filter} onChange={setFilter} onExport={exportCsv} exporting={exporting} />
+      <InboxFilters filter={filter} onChange={setFilter} onExport={exportCsv} exporting={exporting} myId={user?.uid ?? null} />
       {exportProblem ? <p role="alert">{exportProblem}</p> : null}
       <p className="inbox-live" role="status" aria-live="polite">
         {list.arrived > 0 ? `${list.arrived} new message${list.arrived === 1 ? '' : 's'} arrived.` : ''}
@@ -92,7 +95,7 @@ function Inbox() {
           ))}
         </IonList>
       ) : !list.loading && !list.error ? (
-        <p>{filter.q || filter.status ? 'No messages match this view.' : 'No messages yet.'}</p>
+        <p>{filter.q || filter.status || filter.assigneeId ? 'No messages match this view.' : 'No messages yet.'}</p>
       ) : null}
       {list.loading ? (
         <div className="admin-page__status" role="status">

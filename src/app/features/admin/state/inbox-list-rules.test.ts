@@ -10,6 +10,8 @@ const make = (id: string, extra: Partial<InboxMessage> = {}): InboxMessage => ({
   message: 'It jams.',
   date: '2026-01-01T00:00:00.000Z',
   status: 'new',
+  assigneeId: null,
+  assigneeEmail: null,
   spamReason: null,
   ...extra,
 });

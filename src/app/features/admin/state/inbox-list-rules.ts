@@ -4,6 +4,7 @@ import type { InboxFilter } from '../api/inbox/inbox-query';
 /** Whether a message belongs in a filtered view (the server's rules, for live arrivals). */
 export function matchesInboxFilter(message: InboxMessage, filter: InboxFilter): boolean {
   if (filter.status ? message.status !== filter.status : message.status === 'spam') return false;
+  if (filter.assigneeId && message.assigneeId !== filter.assigneeId) return false;
   const q = filter.q.trim().toLowerCase();
   if (!q) return true;
   if (q.includes('@')) return message.email.toLowerCase().startsWith(q);

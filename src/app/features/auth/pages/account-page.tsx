@@ -12,6 +12,7 @@ import { ChangeEmailForm, ChangePasswordForm } from '../components/account-forms
 import { FormError, FormNotice } from '../components/auth-fields';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { SignInMethods } from '../components/sign-in-methods';
+import { SupportConversations } from '../components/support-conversations';
 import { TwoStepSection } from '../components/two-step-section';
 import { loginPathFor } from '../next-path';
 import { useAccountInfo } from '../state/use-account-info';
@@ -67,6 +68,8 @@ export default function AccountPage() {
 
               {info ? <SignInMethods info={info} providers={providers} reload={reloadInfo} /> : null}
               {info ? <TwoStepSection info={info} reload={reloadInfo} /> : null}
+
+              <SupportConversations verified={info ? info.emailVerified : null} />
 
               <section className="auth-section" aria-labelledby="change-email-heading">
                 <h2 id="change-email-heading">Change email</h2>

@@ -1,0 +1,102 @@
+import { IonButton, IonTextarea } from '@ionic/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { ApiError } from '../../../../common/api-error';
+import { type CustomerConversation, INBOX_REPLY_MAX } from '../../../../common/inbox-schemas';
+import { answerSupportConversation, fetchSupportConversations } from '../api/support-conversations';
+import { FormError, FormNotice } from './auth-fields';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function AnswerForm({
+  conversation,
+  onAnswered,
+}: {
+  conversation: CustomerConversation;
+  onAnswered: (next: CustomerConversation) => void;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!text.trim()) return setError('Please write your answer.');
+    setBusy(true);
+    setError(null);
+    try {
+      onAnswered(await answerSupportConversation(conversation.id, text));
+      setText('');
+    } catch (failure) {
+      const fields = failure instanceof ApiError ? failure.fields : undefined;
+      setError(fields?.body ?? (failure instanceof Error ? failure.message : 'Your answer could not be sent. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <IonTextarea
+        label="Your answer"
+        labelPlacement="stacked"
+        fill="outline"
+        autoGrow
+        rows={3}
+        maxlength={INBOX_REPLY_MAX}
+        value={text}
+        onIonInput={(event) => setText(event.detail.value ?? '')}
+      />
+      <FormError message={error} />
+      <IonButton type="submit" disabled={busy}>
+        {busy ? 'Sending…' : 'Send answer'}
+      </IonButton>
+    </form>
+  );
+}
+
+/** "Your messages to support": the customer's conversations (verified email only) and an answer box in each. */
+export function SupportConversations({ verified }: { verified: boolean | null }) {
+  const [conversations, setConversations] = useState<CustomerConversation[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!verified) return;
+    fetchSupportConversations()
+      .then((loaded) => setConversations(loaded.conversations))
+      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : 'Your messages could not be loaded.'));
+  }, [verified]);
+
+  const replace = (next: CustomerConversation) => {
+    setConversations((current) => (current ?? []).map((item) => (item.id === next.id ? next : item)));
+    setNotice('Your answer has been sent to our support team.');
+  };
+
+  return (
+    <section className="auth-section support-conversations" aria-labelledby="support-conversations-heading">
+      <h2 id="support-conversations-heading">Your messages to support</h2>
+      {verified === false ? <p>Confirm your email address to see your messages to our support team here.</p> : null}
+      <FormError message={error} />
+      <FormNotice message={notice} />
+      {verified && conversations?.length === 0 ? <p>You have not written to us yet.</p> : null}
+      {conversations?.map((conversation) => (
+        <article key={conversation.id} className="support-conversation" aria-labelledby={`conversation-${conversation.id}`}>
+          <h3 id={`conversation-${conversation.id}`}>
+            {conversation.subject ?? 'Your message'}{' '}
+            <span className="support-conversation__status">({conversation.status === 'closed' ? 'closed' : 'open'})</span>
+          </h3>
+          <ol className="support-conversation__messages">
+            {conversation.messages.map((message) => (
+              <li key={message.id} className={`support-conversation__message support-conversation__message--${message.from}`}>
+                <p className="support-conversation__meta">
+                  {message.from === 'customer' ? 'You' : 'Northwind support'} · <time dateTime={message.at}>{when(message.at)}</time>
+                </p>
+                <p className="support-conversation__body">{message.body}</p>
+              </li>
+            ))}
+          </ol>
+          <AnswerForm conversation={conversation} onAnswered={replace} />
+        </article>
+      ))}
+    </section>
+  );
+}
