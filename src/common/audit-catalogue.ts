@@ -25,6 +25,8 @@ export const AUDIT_ITEM_TYPES = {
   movie: 'Movies',
   support_message: 'Contact Us messages',
   staff_notification_prefs: 'Notification preferences',
+  news_article: 'News articles',
+  site_texts: 'Site texts',
 } as const;
 export type AuditItemType = keyof typeof AUDIT_ITEM_TYPES;
 
@@ -33,6 +35,11 @@ const contentActions = (type: ContentItemType, label: string, pictures: boolean)
   [`${type}.update`]: `${label}: edited`,
   [`${type}.delete`]: `${label}: deleted`,
   [`${type}.reorder`]: `${label}: reordered`,
+  [`${type}.publish`]: `${label}: published`,
+  [`${type}.draft_discard`]: `${label}: draft discarded`,
+  [`${type}.schedule`]: `${label}: publishing scheduled`,
+  [`${type}.schedule_cancel`]: `${label}: schedule cancelled`,
+  [`${type}.restore`]: `${label}: revision restored`,
   ...(pictures ? { [`${type}.image_set`]: `${label}: picture set`, [`${type}.image_remove`]: `${label}: picture removed` } : {}),
 });
 
@@ -54,12 +61,27 @@ export const AUDIT_ACTIONS: Readonly<Record<string, string>> = {
   ...contentActions('core_value', 'Core values', false),
   ...contentActions('client_review', 'Client reviews', false),
   ...contentActions('team_member', 'Team members', true),
+  'news_article.publish': 'News: published',
+  'site_texts.publish': 'Site texts: published',
+  'site_texts.draft_discard': 'Site texts: draft discarded',
+  'site_texts.schedule': 'Site texts: publishing scheduled',
+  'site_texts.schedule_cancel': 'Site texts: schedule cancelled',
+  'site_texts.restore': 'Site texts: revision restored',
+  'news_article.draft_discard': 'News: draft discarded',
+  'news_article.schedule': 'News: publishing scheduled',
+  'news_article.schedule_cancel': 'News: schedule cancelled',
+  'news_article.restore': 'News: revision restored',
+  'news_article.delete': 'News: taken off the site',
+  'news_article.image_upload': 'News: picture uploaded',
   'movie.update': 'Movie edited',
   'movie.delete': 'Movie deleted',
   'inbox.reply': 'Contact Us: replied',
   'inbox.note': 'Contact Us: note added',
   'inbox.status': 'Contact Us: status changed',
   'inbox.preferences': 'Contact Us: notifications switched',
+  'inbox.assign': 'Help desk: assigned',
+  'inbox.saved_reply': 'Help desk: ready-made reply saved',
+  'inbox.saved_reply_delete': 'Help desk: ready-made reply deleted',
 };
 
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS);

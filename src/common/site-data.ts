@@ -1,4 +1,6 @@
 import type { ContentImage } from './content-images';
+import type { NewsArticleView, NewsListPage, NewsSummary } from './news-data';
+import type { SiteTexts } from './site-texts';
 
 /**
  * What the server hands the site's React tree: the page to show and its content. The same
@@ -42,12 +44,17 @@ export interface TeamMemberItem {
   image: ContentImage | null;
 }
 
-export type SitePageData =
-  | { page: 'landing'; services: ServiceItem[]; coreValues: CoreValueItem[]; clientReviews: ClientReviewItem[] }
+/** A page and what it shows; `texts`: the published site texts (the defaults when absent). */
+export type SitePageData = SitePageBody & { texts?: SiteTexts };
+
+type SitePageBody =
+  | { page: 'landing'; services: ServiceItem[]; coreValues: CoreValueItem[]; clientReviews: ClientReviewItem[]; news: NewsSummary[] }
   | { page: 'about'; coreValues: CoreValueItem[]; teamCount: number }
   | { page: 'team'; members: TeamMemberItem[] }
   | { page: 'member'; member: TeamMemberItem | null; requestedId: string }
-  | { page: 'support'; subject: string; form: SupportFormState };
+  | { page: 'support'; subject: string; form: SupportFormState }
+  | { page: 'news'; list: NewsListPage }
+  | { page: 'article'; article: NewsArticleView | null; requestedSlug: string };
 
 /** What the Contact Us page starts with; `notice` comes back from the no-JavaScript form post. */
 export interface SupportFormState {
@@ -69,8 +76,12 @@ export interface HeadData {
   canonicalPath: string;
   /** schema.org objects, emitted as application/ld+json. */
   jsonLd: object[];
-  /** Open Graph type: 'profile' for a member's page. */
-  ogType?: 'website' | 'profile';
+  /** Open Graph type: 'profile' for a member's page, 'article' for a news article. */
+  ogType?: 'website' | 'profile' | 'article';
+  /** The link-preview picture (absolute URL) and its description; the site's own picture when absent. */
+  ogImage?: { url: string; alt: string };
+  /** A news article's dates (ISO 8601) for article:published_time and article:modified_time. */
+  articleTimes?: { published: string; modified: string };
   /** Extra robots directive, e.g. 'noindex' for a missing member. */
   robots?: string;
 }

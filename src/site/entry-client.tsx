@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { SiteApp } from './site-app';
+import { sendPageview, watchVitals } from '../common/insights-beacon';
 import { SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../common/site-data';
 import '../common/theme/tokens.css';
 import './styles/site.css';
@@ -8,7 +9,15 @@ const dataElement = document.getElementById(SITE_DATA_ELEMENT_ID);
 const root = document.getElementById(SITE_ROOT_ELEMENT_ID);
 if (dataElement?.textContent && root) {
   const data = JSON.parse(dataElement.textContent) as SitePageData;
-  hydrateRoot(root, <SiteApp data={data} />);
+  // The news pages' code is a chunk of its own, loaded before hydrating the page that shows it.
+  const newsPages = data.page === 'news' || data.page === 'article' ? import('./news-pages') : Promise.resolve(undefined);
+  void newsPages.then((pages) => hydrateRoot(root, <SiteApp data={data} newsPages={pages} />));
+}
+
+// Insights (docs/insights.md): the server marks the page when it counts views.
+if (document.getElementById('insights-pixel')) {
+  sendPageview(location.pathname + location.search, undefined, document.referrer);
+  watchVitals(() => location.pathname);
 }
 
 // The same service worker as the app (offline pages, the app shell precached for the Demo link),

@@ -3,6 +3,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { startOutboxSync } from './lib/outbox-store';
 import { AboutPage } from './pages/about-page';
+import type * as NewsPagesModule from './news-pages';
 import { LandingPage } from './pages/landing-page';
 import { MemberPage } from './pages/member-page';
 import { SupportPage } from './pages/support-page';
@@ -15,10 +16,18 @@ const PATHS: Record<SitePageData['page'], string> = {
   team: '/team',
   member: '/team',
   support: '/support',
+  news: '/news',
+  article: '/news',
 };
 
-/** The site's whole tree: the full header, the page, the footer. No router: the server picked the page. */
-export function SiteApp({ data }: { data: SitePageData }) {
+/** The news pages' module (news-pages.ts), given by the entry that loaded it. */
+export type NewsPages = typeof NewsPagesModule;
+
+/**
+ * The site's whole tree: the full header, the page, the footer. No router: the server picked the
+ * page. `newsPages` is needed on the news pages only.
+ */
+export function SiteApp({ data, newsPages }: { data: SitePageData; newsPages?: NewsPages }) {
   useEffect(() => {
     // Lets tests (and curious developers) see that hydration has finished.
     document.documentElement.dataset.hydrated = 'true';
@@ -32,14 +41,14 @@ export function SiteApp({ data }: { data: SitePageData }) {
       </a>
       <SiteHeader path={PATHS[data.page]} />
       <main id="main" tabIndex={-1}>
-        <Page data={data} />
+        <Page data={data} newsPages={newsPages} />
       </main>
-      <SiteFooter />
+      <SiteFooter texts={data.texts} />
     </>
   );
 }
 
-function Page({ data }: { data: SitePageData }) {
+function Page({ data, newsPages }: { data: SitePageData; newsPages?: NewsPages }) {
   switch (data.page) {
     case 'landing':
       return <LandingPage data={data} />;
@@ -51,5 +60,9 @@ function Page({ data }: { data: SitePageData }) {
       return <MemberPage data={data} />;
     case 'support':
       return <SupportPage data={data} />;
+    case 'news':
+      return newsPages ? <newsPages.NewsPage data={data} /> : null;
+    case 'article':
+      return newsPages ? <newsPages.ArticlePage data={data} /> : null;
   }
 }

@@ -182,12 +182,12 @@ describe.each(ENGINES)('company content on %s', (engine) => {
   });
 
   describe('search engines', () => {
-    it('sitemap.xml lists the site pages and every member page', async () => {
+    it('sitemap.xml lists the site pages, News and every member page', async () => {
       const response = await server.client.get('/sitemap.xml');
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/application\/xml/);
       const locs = [...response.text.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]!.replace(server.config.publicUrl, ''));
-      expect(locs).toEqual(['/', '/about', '/team', '/support', ...teamMembers.map((member) => `/team/${member.id}`)]);
+      expect(locs).toEqual(['/', '/about', '/team', '/support', '/news', ...teamMembers.map((member) => `/team/${member.id}`)]);
     });
 
     it('robots.txt points at the sitemap', async () => {

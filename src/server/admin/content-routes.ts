@@ -8,6 +8,10 @@ import { contentChanged } from '../platform/cache/content-changes';
 import { errorResponse } from '../platform/lib/schemas';
 import { actorOf, callerOf, requireRecentSignIn, staffOnly } from './guards';
 import { contentService } from './content-service';
+import { CONTENT_COLLECTIONS, PREVIEW_PATHS } from './content-collections';
+import { contentWithDraft } from './content-preview';
+import { resolveSitePage } from '../platform/render/site-pages';
+import { publishingRoutes } from './publishing-routes';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const idParams = z.object({ id: z.string().min(1).max(120).check(storableText()) });
@@ -24,6 +28,13 @@ const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const conflictBody = errorResponse.extend({ current: item.nullable() });
     const service = contentService(app.database.db, kind);
     const base = `/api/admin/${kind}`;
+    // Drafts, Publish, History, Restore, Schedule (docs/publishing.md).
+    await app.register(
+      publishingRoutes(CONTENT_COLLECTIONS[kind], {
+        base,
+        preview: (server, id, fields) => resolveSitePage(server, PREVIEW_PATHS[kind](id), {}, contentWithDraft(server, kind, id, fields)),
+      }),
+    );
 
     app.get(base, { ...staffOnly, schema: { response: { 200: z.object({ items: z.array(item) }), ...errors } } }, async () => ({
       items: (await service.list()) as z.infer<typeof item>[],

@@ -6,6 +6,8 @@ import type { Database } from '../platform/db/schema';
 import { isUniqueViolation } from '../identity/index';
 import { imagesRepository } from '../images/index';
 import { conflict, notFound } from '../platform/lib/http-error';
+import { recordDeletion, recordPublished } from '../platform/publishing/index';
+import { CONTENT_COLLECTIONS } from './content-collections';
 import { CONTENT_KIND_MAPS, slugFor } from './content-kinds';
 import { type ContentItem, currentItem, itemOfRow, presentItem, presentItems } from './content-present';
 import { type ContentRow, contentRepository } from './content-repository';
@@ -25,6 +27,12 @@ export type SaveResult = { ok: true; item: ContentItem } | { ok: false; current:
  */
 export function contentService(db: Kysely<Database>, kind: ContentKind) {
   const map = CONTENT_KIND_MAPS[kind];
+  const collection = CONTENT_COLLECTIONS[kind];
+  // What a revision keeps: the editable fields (pictures are set on their own).
+  const fieldsOf = (item: ContentItem) => {
+    const { id: _id, position: _position, version: _version, imageId: _imageId, ...fields } = item;
+    return fields;
+  };
   const toItem = (row: ContentRow): ContentItem => itemOfRow(kind, row);
   const audit = (trx: Kysely<Database>, actor: Actor, action: string, id: string | null, before?: unknown, after?: unknown) =>
     auditRepository(trx).record({ actor, action: `${map.itemType}.${action}`, itemType: map.itemType, itemId: id, before, after });
@@ -38,6 +46,7 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
       await repository.insert(id, map.toRow(input));
       const item = toItem((await repository.find(id))!);
       await audit(trx, actor, 'create', id, undefined, item);
+      await recordPublished(trx, collection, id, 'publish', null, fieldsOf(item), actor, new Date().toISOString());
       return presentItem(trx, kind, item);
     });
   }
@@ -66,7 +75,11 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
         if (!(await repository.update(id, version, map.toRow(input)))) return { ok: false, current: await currentItem(trx, kind, id) };
         const item = toItem((await repository.find(id))!);
         // A save that changed nothing is answered as any save, but is not a change to record.
-        if (!sameFields(toItem(before), item)) await audit(trx, actor, 'update', id, toItem(before), item);
+        if (!sameFields(toItem(before), item)) {
+          await audit(trx, actor, 'update', id, toItem(before), item);
+          // A direct save publishes: it is a revision like any other.
+          await recordPublished(trx, collection, id, 'publish', fieldsOf(toItem(before)), fieldsOf(item), actor, new Date().toISOString());
+        }
         return { ok: true, item: await presentItem(trx, kind, item) };
       });
     },
@@ -79,6 +92,8 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
         if (!(await repository.delete(id, version))) return { ok: false, current: await currentItem(trx, kind, id) };
         const removed = toItem(before);
         await audit(trx, actor, 'delete', id, removed, undefined);
+        // Its history stays, so an administrator can bring it back.
+        await recordDeletion(trx, collection, id, fieldsOf(removed), actor);
         // A picture no other item shows goes with the item.
         if (typeof removed.imageId === 'string') await imagesRepository(trx).deleteIfUnused(removed.imageId);
         return { ok: true, item: removed };

@@ -4,10 +4,15 @@ import type { StaffCaller } from './guards';
 import adminRoutes from './routes';
 import setupRoutes from './setup-routes';
 import { invitationsPublicRoutes } from './invitations-routes';
+import { rolesAllow } from '../../common/roles';
+import { staffSecondFactorMissing } from '../identity/index';
+import { PUBLISHING_TOPIC } from '../platform/publishing/index';
 
 // What the other features may use; everything else here is this feature's own.
 export { consoleRouteDefaults } from './console-route-defaults';
 export { actorOf, callerOf, staffOnly } from './guards';
+export { publishingRoutes, type PublishingRouteOptions } from './publishing-routes';
+export { type PreviewResolver, previewPageRoutes } from './preview-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +28,14 @@ declare module 'fastify' {
 export default fp(
   async function admin(app: FastifyInstance) {
     app.decorateRequest('staffCaller', null);
+    // "This item has a new draft / was published", for open consoles: the rule of the console's GET routes.
+    app.live.registerTopic({
+      name: PUBLISHING_TOPIC,
+      canRead: async (user) =>
+        user !== null &&
+        rolesAllow(await app.identity.rolesOf(user.uid), 'staff') &&
+        !(await staffSecondFactorMissing(app.database.db, user.uid)),
+    });
     await app.register(adminRoutes);
     await app.register(setupRoutes);
     await app.register(invitationsPublicRoutes);

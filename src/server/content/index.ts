@@ -1,3 +1,3 @@
 /** What the rest of the server may use of the company content (services, core values, reviews, team members) (docs/decisions/0005). */
-export { cachedContent } from './cached-content';
+export { type CachedContent, cachedContent } from './cached-content';
 export { parseSkills } from './team-members-repository';

@@ -37,8 +37,9 @@ const teamMember = z.object({
  */
 const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const content = cachedContent(app);
+  // Not async: while the prepared answer is current it is sent without a promise.
   const list = <T>(key: string, topic: ContentTopic, load: () => Promise<T>) =>
-    async function sendList(request: FastifyRequest, reply: FastifyReply) {
+    function sendList(request: FastifyRequest, reply: FastifyReply) {
       return sendPreparedJson(app, request, reply, { key, topics: [topic], cacheControl: CONTENT_CACHE_CONTROL, load });
     };
 

@@ -80,6 +80,26 @@ export function imagesRepository(db: Kysely<Database>) {
       return row ? { data: Buffer.from(row.data, 'base64'), byteSize: Number(row.byte_size) } : undefined;
     },
 
+    /** Keeps a picture uploaded for articles (deleteIfUnused leaves it). */
+    async keepForArticles(imageId: string, now = new Date().toISOString()): Promise<void> {
+      await db
+        .insertInto('news_images')
+        .values({ image_id: imageId, created_at: now })
+        .onConflict((conflict) => conflict.column('image_id').doNothing())
+        .execute();
+    },
+
+    /** Which of these variant hashes exist. */
+    async existingVariants(hashes: readonly string[]): Promise<Set<string>> {
+      if (hashes.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('content_image_variants')
+        .select('hash')
+        .where('hash', 'in', [...new Set(hashes)])
+        .execute();
+      return new Set(rows.map((row) => row.hash));
+    },
+
     async imageIdOf(table: ImageTable, itemId: string): Promise<string | null | undefined> {
       const row = await db.selectFrom(table).select('image_id').where('id', '=', itemId).executeTakeFirst();
       return row ? row.image_id : undefined;
@@ -98,6 +118,9 @@ export function imagesRepository(db: Kysely<Database>) {
 
     /** Removes a picture no item refers to any more (its variants go with it). */
     async deleteIfUnused(imageId: string): Promise<void> {
+      // Articles name their pictures inside their documents and revisions: those stay.
+      const article = await db.selectFrom('news_images').select('image_id').where('image_id', '=', imageId).executeTakeFirst();
+      if (article) return;
       for (const table of REFERRING_TABLES) {
         const user = await db.selectFrom(table).select('id').where('image_id', '=', imageId).executeTakeFirst();
         if (user) return;

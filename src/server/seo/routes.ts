@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../platform/cache/prepared';
 import { cachedContent } from '../content/index';
+import { cachedNews } from '../news/index';
+import { newsPath } from '../../common/news-data';
 import { textResponse } from '../platform/lib/schemas';
 import { buildRobots, buildSitemap, type SitemapEntry } from './sitemap';
 
@@ -9,17 +11,18 @@ const SITE_PAGES: SitemapEntry[] = [
   { path: '/about', changefreq: 'monthly', priority: 0.8 },
   { path: '/team', changefreq: 'monthly', priority: 0.8 },
   { path: '/support', changefreq: 'yearly', priority: 0.6 },
+  { path: '/news', changefreq: 'weekly', priority: 0.7 },
 ];
 
 /** Both are documents written here (XML, plain text), declared rather than serialized. */
 const TEXT_SCHEMA = { response: { 200: textResponse } };
 
-/** /sitemap.xml (the site pages and one page per team member) and /robots.txt. */
+/** /sitemap.xml (the site pages, one page per team member and per published article) and /robots.txt. */
 const seoRoutes: FastifyPluginAsync = async (app) => {
   const content = cachedContent(app);
   app.get('/sitemap.xml', { ...PREPARED_ROUTE, schema: TEXT_SCHEMA }, async (request, reply) => {
-    const prepared = await app.contentChanges.cache.get('sitemap', ['team-members'], async () => {
-      const members = await content.teamMembers();
+    const prepared = await app.contentChanges.cache.get('sitemap', ['team-members', 'news'], async () => {
+      const [members, articles] = await Promise.all([content.teamMembers(), cachedNews(app).summaries()]);
       const entries = [
         ...SITE_PAGES,
         ...members.map((member): SitemapEntry => ({
@@ -27,6 +30,8 @@ const seoRoutes: FastifyPluginAsync = async (app) => {
           changefreq: 'monthly',
           priority: 0.6,
         })),
+        // Published articles only: the news cache never holds a draft.
+        ...articles.map((article): SitemapEntry => ({ path: newsPath(article.slug), changefreq: 'monthly', priority: 0.6 })),
       ];
       return prepareResponse({
         body: buildSitemap(app.config.publicUrl, entries),

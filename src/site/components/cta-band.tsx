@@ -1,8 +1,8 @@
-import { COMPANY } from '../../common/constants';
+import { DEFAULT_SITE_TEXTS, type SiteTexts, telHref } from '../../common/site-texts';
 import { LineIcon } from './icons';
 
 /** The closing call to action shared by the content pages. */
-export function CtaBand({ title = 'Ready for IT that just works?' }: { title?: string }) {
+export function CtaBand({ title = 'Ready for IT that just works?', texts = DEFAULT_SITE_TEXTS }: { title?: string; texts?: SiteTexts }) {
   return (
     <section className="cta-band" aria-labelledby="cta-title">
       <div className="cta-band__inner">
@@ -14,8 +14,8 @@ export function CtaBand({ title = 'Ready for IT that just works?' }: { title?: s
           <a className="button button--light" href="/support">
             Contact us <LineIcon name="arrow" size={18} />
           </a>
-          <a className="cta-band__phone" href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>
-            <LineIcon name="phone" size={18} /> {COMPANY.phone}
+          <a className="cta-band__phone" href={telHref(texts.telephone)}>
+            <LineIcon name="phone" size={18} /> {texts.telephone}
           </a>
         </div>
       </div>

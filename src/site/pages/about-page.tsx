@@ -3,6 +3,7 @@ import { LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
 import { ValueGrid } from '../components/value-grid';
 import type { SitePageData } from '../../common/site-data';
+import { DEFAULT_SITE_TEXTS, paragraphsOf } from '../../common/site-texts';
 
 const MILESTONES = [
   { year: '2011', text: 'Maya Chen starts Northwind in her garage with three clients and a second-hand van.' },
@@ -12,6 +13,7 @@ const MILESTONES = [
 ];
 
 export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about' }> }) {
+  const texts = data.texts ?? DEFAULT_SITE_TEXTS;
   return (
     <>
       <section className="page-hero" aria-labelledby="about-title">
@@ -28,19 +30,9 @@ export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about
       <section className="page-section story" aria-labelledby="story-title">
         <div className="story__text">
           <h2 id="story-title">From a garage help desk to your IT department</h2>
-          <p>
-            Northwind began in 2011, when our founder Maya Chen left a hospital systems job to help the small businesses on her street. They
-            did not need more technology; they needed someone who would answer the phone, explain things plainly and fix problems for good.
-          </p>
-          <p>
-            That is still the job. Today we look after the laptops, networks, cloud accounts and backups of dental practices, law firms,
-            schools, architects and roasters across the region. Every client has a named engineer who knows their setup, a fixed monthly
-            price, and a plan for the bad day that we rehearse before it comes.
-          </p>
-          <p>
-            We measure ourselves by how rarely our clients have to think about IT at all. When they do, we want the answer to be quick,
-            honest and human.
-          </p>
+          {paragraphsOf(texts.aboutStory).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
         </div>
         <ol className="timeline" aria-label="Milestones">
           {MILESTONES.map((milestone) => (
@@ -64,7 +56,7 @@ export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about
         </div>
       </section>
 
-      <CtaBand title="Let us take IT off your plate" />
+      <CtaBand title="Let us take IT off your plate" texts={texts} />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { COMPANY } from '../../common/constants';
+import { DEFAULT_SITE_TEXTS } from '../../common/site-texts';
 import { ContentPicture } from '../components/content-picture';
 import { CtaBand } from '../components/cta-band';
 import { ContentIcon } from '../../common/content-icon';
 import { LineIcon } from '../components/icons';
+import { NewsCard } from '../components/news-card';
 import { SectionHeader } from '../components/section-header';
 import { ValueGrid } from '../components/value-grid';
 import { StarRating } from '../components/star-rating';
@@ -16,6 +17,7 @@ const PROMISES = [
 ];
 
 export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'landing' }> }) {
+  const texts = data.texts ?? DEFAULT_SITE_TEXTS;
   const average = averageRating(data.clientReviews.map((review) => review.rating));
   return (
     <>
@@ -23,14 +25,11 @@ export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'lan
         <div className="hero__inner">
           <div className="hero__copy">
             <p className="eyebrow">Managed IT for small and growing businesses</p>
-            <h1 id="hero-title">IT support that just works</h1>
-            <p className="hero__lead">
-              {COMPANY.tagline} {COMPANY.shortName} looks after your computers, cloud, network and security, so your team can get on with
-              its real work.
-            </p>
+            <h1 id="hero-title">{texts.headline}</h1>
+            <p className="hero__lead">{texts.intro}</p>
             <div className="hero__actions">
               <a className="button button--primary" href="/support">
-                Get a free consultation <LineIcon name="arrow" size={18} />
+                {texts.callToAction} <LineIcon name="arrow" size={18} />
               </a>
               <a className="button button--ghost" href="#services">
                 Explore our services
@@ -64,7 +63,7 @@ export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'lan
               ))}
             </ul>
             <p className="hero__card-foot">
-              <LineIcon name="clock" size={18} /> Support desk open Mon–Fri, 7am–7pm
+              <LineIcon name="clock" size={18} /> Support desk open {texts.openingHours}
             </p>
           </div>
         </div>
@@ -130,7 +129,23 @@ export function LandingPage({ data }: { data: Extract<SitePageData, { page: 'lan
         </ul>
       </section>
 
-      <CtaBand />
+      {data.news.length > 0 ? (
+        <section className="page-section" aria-labelledby="news-title">
+          <SectionHeader id="news-title" eyebrow="News" title="Latest from Northwind" />
+          <ul className="card-grid news-grid">
+            {data.news.map((article) => (
+              <NewsCard key={article.slug} article={article} headingLevel={3} />
+            ))}
+          </ul>
+          <p className="section-link">
+            <a href="/news">
+              All news <LineIcon name="arrow" size={18} />
+            </a>
+          </p>
+        </section>
+      ) : null}
+
+      <CtaBand texts={texts} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { COMPANY } from '../../common/constants';
+import { addressLine, DEFAULT_SITE_TEXTS, telHref } from '../../common/site-texts';
 import { ContactForm } from '../components/contact-form';
 import { LineIcon } from '../components/icons';
 import type { SitePageData } from '../../common/site-data';
 
 export function SupportPage({ data }: { data: Extract<SitePageData, { page: 'support' }> }) {
+  const texts = data.texts ?? DEFAULT_SITE_TEXTS;
   return (
     <>
       <section className="page-hero page-hero--compact" aria-labelledby="contact-title">
@@ -24,28 +25,28 @@ export function SupportPage({ data }: { data: Extract<SitePageData, { page: 'sup
               <LineIcon name="phone" />
               <div>
                 <span className="contact__label">Call the help desk</span>
-                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
+                <a href={telHref(texts.telephone)}>{texts.telephone}</a>
               </div>
             </li>
             <li>
               <LineIcon name="mail" />
               <div>
                 <span className="contact__label">Email</span>
-                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+                <a href={`mailto:${texts.email}`}>{texts.email}</a>
               </div>
             </li>
             <li>
               <LineIcon name="pin" />
               <div>
                 <span className="contact__label">Visit</span>
-                <span>{COMPANY.address}</span>
+                <span>{addressLine(texts)}</span>
               </div>
             </li>
             <li>
               <LineIcon name="clock" />
               <div>
                 <span className="contact__label">Opening hours</span>
-                <span>Mon–Fri, 7am–7pm</span>
+                <span>{texts.openingHours}</span>
               </div>
             </li>
           </ul>

@@ -42,7 +42,7 @@ export function TeamPage({ data }: { data: Extract<SitePageData, { page: 'team' 
           </ul>
         )}
       </section>
-      <CtaBand title="Want this team on your side?" />
+      <CtaBand title="Want this team on your side?" texts={data.texts} />
     </>
   );
 }

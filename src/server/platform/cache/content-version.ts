@@ -10,6 +10,8 @@ export const CONTENT_TOPICS = [
   'movies',
   'schedule',
   'support-messages',
+  'news',
+  'site-texts',
 ] as const;
 
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];

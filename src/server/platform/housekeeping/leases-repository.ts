@@ -7,6 +7,8 @@ export interface LeasesRepository {
    * statement, so of several instances asking at once exactly one gets it, on both engines.
    */
   claim(name: string, holder: string, nowMs: number, untilMs: number): Promise<boolean>;
+  /** Gives the lease up if `holder` has it (a stopping instance, so the next one need not wait). */
+  release(name: string, holder: string): Promise<void>;
 }
 
 export function leasesRepository(db: Kysely<Database>): LeasesRepository {
@@ -22,6 +24,10 @@ export function leasesRepository(db: Kysely<Database>): LeasesRepository {
         )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    async release(name, holder) {
+      await db.deleteFrom('job_leases').where('name', '=', name).where('holder', '=', holder).execute();
     },
   };
 }

@@ -4,8 +4,15 @@ import { useLocation, useParams } from 'react-router-dom';
 import { isImageKind } from '../../../../common/content-images';
 import type { ContentKind } from '../../../../common/content-schemas';
 import { createContent } from '../api/content/create-content';
+import { discardDraft } from '../api/content/discard-draft';
+import { publishDraft } from '../api/content/publish-draft';
+import { PreviewFrame } from '../components/preview-frame';
+import { ScheduleSection } from '../components/schedule-section';
+import { RevisionHistory } from '../components/revision-history';
+import { useDraft } from '../state/use-draft';
+import { getDraft } from '../api/content/get-draft';
+import '../publishing.css';
 import { removeContentImage } from '../api/content/remove-content-image';
-import { saveContent } from '../api/content/save-content';
 import { uploadContentImage } from '../api/content/upload-content-image';
 import { ConsolePage } from '../components/console-page';
 import { ContentConflict } from '../components/content-conflict';
@@ -14,6 +21,7 @@ import { ContentImageField, uploadProblem } from '../components/content-image-fi
 import { formValuesOf, inputOf, isContentKind, KIND_SPECS, type FormValues } from '../state/content-rules';
 import { useContentEditor } from '../state/use-content-editor';
 import { useLeaveGuard } from '../state/use-leave-guard';
+import { usePublishingActions } from '../state/use-publishing-actions';
 import '../content.css';
 
 /** Whether the form differs from what was loaded (spaces at either end do not count: the server trims them). */
@@ -39,12 +47,23 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   const router = useIonRouter();
   const location = useLocation();
   const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(
+
+  const valid = Object.keys(editor.errors).length === 0;
+  const draft = useDraft(kind, id, editor.isNew ? null : editor.opened, editor.values, valid, editor.item?.version);
+  // A refused draft or publish (someone saved or published since) shows as any refused save.
+  const actions = usePublishingActions(
+    kind,
+    id,
+    draft,
+    (error) => editor.refused(error),
     new URLSearchParams(location.search).has('created') ? `The ${spec.singular} was created; the site shows it now.` : null,
   );
+  const { act, busy, notice, setNotice, problem, setProblem, currentDraft } = actions;
+  const [showHistory, setShowHistory] = useState(false);
 
-  const dirty = editor.loaded.status === 'ready' && changedFrom(editor.values, formValuesOf(kind, editor.item));
+  const dirty = editor.isNew
+    ? editor.loaded.status === 'ready' && changedFrom(editor.values, formValuesOf(kind, editor.item))
+    : draft.dirty;
   const guard = useLeaveGuard(dirty);
 
   if (editor.loaded.status === 'loading')
@@ -58,7 +77,42 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   if (editor.loaded.status === 'error') return <p role="alert">{editor.loaded.message}</p>;
 
   const name = editor.item ? String(editor.item[spec.nameField] ?? '') : '';
-  const valid = Object.keys(editor.errors).length === 0;
+
+  /** After a conflict: the other person's version, and the item's draft as the server has it now. */
+  const loadTheirs = async () => {
+    editor.loadCurrent();
+    const state = await getDraft(kind, id).catch(() => null);
+    if (!state) return;
+    const values = formValuesOf(
+      kind,
+      state.draft ? { ...editor.conflict?.current, ...state.draft.fields } : (editor.conflict?.current ?? null),
+    );
+    if (state.draft) editor.replaceValues(values);
+    draft.reset(state, values);
+  };
+
+  const publish = () =>
+    act('Publish', async () => {
+      editor.showAll();
+      if (!valid) return null;
+      const saved = await currentDraft();
+      if (!saved) return null;
+      const state = await publishDraft(kind, id, saved.version);
+      draft.setState(state);
+      await editor.reload();
+      return `Published. The site shows the new version now.`;
+    });
+
+  const discard = () =>
+    act('Discard draft', async () => {
+      if (!draft.state?.draft) return null;
+      await discardDraft(kind, id, draft.state.draft.version);
+      draft.setState({ published: draft.state.published, draft: null, schedule: null });
+      const values = formValuesOf(kind, editor.item);
+      editor.replaceValues(values);
+      draft.settle(values);
+      return 'The draft was discarded: the form shows the published version.';
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,9 +129,8 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         router.push(`/admin/content/${kind}/${encodeURIComponent(created.id)}?created=1`, 'none', 'replace');
         return;
       }
-      const saved = await saveContent(kind, editor.item!.id, editor.item!.version, input);
-      editor.saved(saved);
-      setNotice(`Saved. The site shows the new version now.`);
+      await draft.save();
+      setNotice(`Draft saved. Visitors still see the published version until you publish.`);
     } catch (error) {
       setProblem(await editor.refused(error));
     } finally {
@@ -111,7 +164,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         </p>
       )}
       {editor.conflict && (
-        <ContentConflict kind={kind} fields={spec.fields} current={editor.conflict.current} onLoad={editor.loadCurrent} />
+        <ContentConflict kind={kind} fields={spec.fields} current={editor.conflict.current} onLoad={() => void loadTheirs()} />
       )}
       {problem && (
         <p className="content-admin__problem" role="alert">
@@ -129,13 +182,65 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         />
         <div className="content-admin__form-buttons">
           <IonButton type="submit" disabled={saving}>
-            {saving ? <IonSpinner name="dots" aria-label="Saving" /> : editor.isNew ? `Create the ${spec.singular}` : 'Save'}
+            {saving ? <IonSpinner name="dots" aria-label="Saving" /> : editor.isNew ? `Create the ${spec.singular}` : 'Save draft'}
           </IonButton>
+          {!editor.isNew && (
+            <>
+              <IonButton onClick={() => void publish()} disabled={busy !== null}>
+                Publish
+              </IonButton>
+              <IonButton fill="outline" onClick={() => void actions.preview()} disabled={busy !== null}>
+                Preview
+              </IonButton>
+              <IonButton fill="outline" onClick={() => setShowHistory((shown) => !shown)} aria-expanded={showHistory}>
+                History
+              </IonButton>
+              {draft.state?.draft && (
+                <IonButton fill="outline" color="danger" onClick={() => void discard()} disabled={busy !== null}>
+                  Discard draft
+                </IonButton>
+              )}
+            </>
+          )}
           <IonButton fill="outline" routerLink={`/admin/content/${kind}`} routerDirection="back">
             Back to the list
           </IonButton>
         </div>
       </form>
+      {!editor.isNew && (
+        <p className="publishing-status" role="status">
+          {draft.state?.draft
+            ? `Unpublished changes: a draft${draft.state.draft.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
+            : 'No draft: the form shows the published version.'}
+        </p>
+      )}
+      {!editor.isNew && draft.state && (
+        <ScheduleSection
+          schedule={draft.state.schedule}
+          dueAt={actions.dueAt}
+          onDueAt={actions.setDueAt}
+          onSchedule={() => void actions.schedule()}
+          onUnschedule={() => void actions.unschedule()}
+          busy={busy !== null}
+        />
+      )}
+      {actions.previewUrl && <PreviewFrame url={actions.previewUrl} refresh={draft.saves} onClose={actions.closePreview} />}
+      {showHistory && (
+        <RevisionHistory
+          kind={kind}
+          id={id}
+          fields={spec.fields}
+          onRestored={() => {
+            // The form follows the restored version unless it holds a draft.
+            void editor.reload().then((found) => {
+              if (!found || draft.state?.draft) return;
+              const values = formValuesOf(kind, found);
+              editor.replaceValues(values);
+              draft.settle(values);
+            });
+          }}
+        />
+      )}
       {isImageKind(kind) &&
         (editor.item ? (
           <ContentImageField

@@ -1,16 +1,18 @@
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonAlert, useIonViewWillEnter } from '@ionic/react';
 import { add, arrowDown, arrowUp, createOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../../common/api-error';
 import type { ContentKind } from '../../../../common/content-schemas';
 import type { ContentItem } from '../api/content/content-item';
 import { deleteContent } from '../api/content/delete-content';
+import { listDrafts } from '../api/content/list-drafts';
 import { reorderContent } from '../api/content/reorder-content';
 import { ConsolePage } from '../components/console-page';
 import { isContentKind, KIND_SPECS, moveId } from '../state/content-rules';
 import { useContentItems } from '../state/use-content-items';
 import '../content.css';
+import '../publishing.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'That did not work.');
 
@@ -34,8 +36,22 @@ function ContentList({ kind }: { kind: ContentKind }) {
   const [busy, setBusy] = useState(false);
   const [presentAlert] = useIonAlert();
   const listRef = useRef<HTMLDivElement>(null);
+  // Which items have unpublished changes (a draft), and which are scheduled.
+  const [drafts, setDrafts] = useState<Map<string, string | null>>(new Map());
+  const loadDrafts = useCallback(
+    () =>
+      listDrafts(kind).then(
+        (answer) => setDrafts(new Map(answer.items.map((entry) => [entry.itemId, entry.scheduledAt]))),
+        () => undefined,
+      ),
+    [kind],
+  );
+  useEffect(() => void loadDrafts(), [loadDrafts]);
   // Back from the edit page: show what was saved there.
-  useIonViewWillEnter(() => void reload());
+  useIonViewWillEnter(() => {
+    void reload();
+    void loadDrafts();
+  });
 
   const nameOf = (item: ContentItem) => String(item[spec.nameField] ?? item.id);
 
@@ -131,6 +147,13 @@ function ContentList({ kind }: { kind: ContentKind }) {
               <IonLabel>
                 <h2>{nameOf(item)}</h2>
                 <p>{String(item[spec.noteField] ?? '')}</p>
+                {drafts.has(item.id) && (
+                  <p className="content-admin__draft-marker">
+                    {drafts.get(item.id)
+                      ? `Unpublished changes, scheduled for ${new Date(drafts.get(item.id)!).toLocaleString()}`
+                      : 'Unpublished changes'}
+                  </p>
+                )}
               </IonLabel>
               <div className="content-admin__row-buttons" slot="end">
                 <IonButton

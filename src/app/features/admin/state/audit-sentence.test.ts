@@ -117,11 +117,62 @@ const EXAMPLES: Record<string, { entry: AuditEntry; text: string; href?: string 
     text: 'Olivia Chen marked a Contact Us message from Sam Doe as closed',
     href: '/admin/inbox/m1',
   },
+  'inbox.assign': {
+    entry: entry('inbox.assign', 'support_message', { itemId: 'm1', itemLabel: 'Sam Doe', after: { assignee: 'ann@example.com' } }),
+    text: 'Olivia Chen assigned a Contact Us message from Sam Doe to ann@example.com',
+    href: '/admin/inbox/m1',
+  },
+  'inbox.saved_reply': {
+    entry: entry('inbox.saved_reply', 'support_saved_reply', { after: { title: 'Restart' } }),
+    text: 'Olivia Chen saved the ready-made reply “Restart”',
+  },
+  'inbox.saved_reply_delete': {
+    entry: entry('inbox.saved_reply_delete', 'support_saved_reply'),
+    text: 'Olivia Chen deleted a ready-made reply',
+  },
   'inbox.preferences': {
     entry: entry('inbox.preferences', 'staff_notification_prefs', { after: { notifyNewMessages: true } }),
     text: 'Olivia Chen turned on mails about new Contact Us messages',
   },
 };
+
+const NEWS_SENTENCES: [string, string][] = [
+  ['publish', 'Olivia Chen published the news article “Saturdays”'],
+  ['draft_discard', 'Olivia Chen discarded the draft of the news article “Saturdays”'],
+  ['schedule', 'Olivia Chen scheduled the news article “Saturdays” for later'],
+  ['schedule_cancel', 'Olivia Chen cancelled the scheduled publishing of the news article “Saturdays”'],
+  ['restore', 'Olivia Chen restored an earlier revision of the news article “Saturdays”'],
+];
+for (const [verb, text] of NEWS_SENTENCES) {
+  EXAMPLES[`news_article.${verb}`] = {
+    entry: entry(`news_article.${verb}`, 'news_article', { after: { title: 'Saturdays' } }),
+    text,
+    href: '/admin/content/news/item-1',
+  };
+}
+EXAMPLES['news_article.delete'] = {
+  entry: entry('news_article.delete', 'news_article', { before: { title: 'Saturdays' } }),
+  text: 'Olivia Chen took the news article “Saturdays” off the site',
+};
+EXAMPLES['news_article.image_upload'] = {
+  entry: entry('news_article.image_upload', 'news_article', { itemId: null, after: { imageId: 'x' } }),
+  text: 'Olivia Chen uploaded a picture for the news',
+};
+
+const SITE_TEXTS_SENTENCES: [string, string][] = [
+  ['publish', 'Olivia Chen published the site texts'],
+  ['draft_discard', 'Olivia Chen discarded the draft of the site texts'],
+  ['schedule', 'Olivia Chen scheduled the site texts for later'],
+  ['schedule_cancel', 'Olivia Chen cancelled the scheduled publishing of the site texts'],
+  ['restore', 'Olivia Chen restored an earlier revision of the site texts'],
+];
+for (const [verb, text] of SITE_TEXTS_SENTENCES) {
+  EXAMPLES[`site_texts.${verb}`] = {
+    entry: entry(`site_texts.${verb}`, 'site_texts', { itemId: 'site' }),
+    text,
+    href: '/admin/content/site-texts',
+  };
+}
 
 const CONTENT = [
   ['service', 'services', 'service', 'Web design', 'title'],
@@ -147,6 +198,32 @@ for (const [type, kind, one, name, field] of CONTENT) {
     entry: entry(`${type}.reorder`, type, { itemId: null, before: { order: [] }, after: { order: [] } }),
     text: `Olivia Chen changed the order of the ${one}s`,
     href: `/admin/content/${kind}`,
+  };
+  EXAMPLES[`${type}.publish`] = {
+    entry: entry(`${type}.publish`, type, { before: item, after: item }),
+    text: `Olivia Chen published the ${one} “${name}”`,
+    href,
+  };
+  EXAMPLES[`${type}.draft_discard`] = {
+    entry: entry(`${type}.draft_discard`, type, { before: item }),
+    text: `Olivia Chen discarded the draft of the ${one} “${name}”`,
+    href,
+  };
+  // Schedule entries record the time only: the item is named by its id.
+  EXAMPLES[`${type}.schedule`] = {
+    entry: entry(`${type}.schedule`, type, { after: { dueAt: '2026-12-01T09:00:00.000Z' } }),
+    text: `Olivia Chen scheduled the draft of the ${one} “item-1” for 2026-12-01T09:00:00.000Z`,
+    href,
+  };
+  EXAMPLES[`${type}.schedule_cancel`] = {
+    entry: entry(`${type}.schedule_cancel`, type, { before: { dueAt: '2026-12-01T09:00:00.000Z' } }),
+    text: `Olivia Chen cancelled the scheduled publishing of the ${one} “item-1”`,
+    href,
+  };
+  EXAMPLES[`${type}.restore`] = {
+    entry: entry(`${type}.restore`, type, { before: item, after: { ...item, revision: 1 } }),
+    text: `Olivia Chen restored an earlier revision of the ${one} “${name}”`,
+    href,
   };
   // Picture entries record ids only: the item is named by its id.
   EXAMPLES[`${type}.image_set`] = {

@@ -27,7 +27,14 @@ const SETTING_WORDS: Record<string, string> = {
   signUpOpen: 'sign-up',
   staffTwoStepRequired: 'two-step sign-in for staff',
 };
-const STATUS_WORDS: Record<string, string> = { new: 'new', open: 'open', answered: 'answered', closed: 'closed', spam: 'spam' };
+const STATUS_WORDS: Record<string, string> = {
+  new: 'new',
+  open: 'open',
+  answered: 'answered',
+  waiting: 'waiting for the customer',
+  closed: 'closed',
+  spam: 'spam',
+};
 
 const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
@@ -73,6 +80,54 @@ export function auditSentence(entry: AuditEntry): AuditSentence {
         return said(`${actor} set the picture of the ${words.one} `, item);
       case 'image_remove':
         return said(`${actor} removed the picture of the ${words.one} `, item);
+      case 'publish':
+        return said(`${actor} published the ${words.one} `, item);
+      case 'draft_discard':
+        return said(`${actor} discarded the draft of the ${words.one} `, item);
+      case 'schedule':
+        return said(`${actor} scheduled the draft of the ${words.one} `, item, ` for ${text(after.dueAt) ?? 'later'}`);
+      case 'schedule_cancel':
+        return said(`${actor} cancelled the scheduled publishing of the ${words.one} `, item);
+      case 'restore':
+        return said(`${actor} restored an earlier revision of the ${words.one} `, item);
+    }
+  }
+
+  if (entry.itemType === 'news_article' && noun === 'news_article') {
+    const recorded = { ...before, ...after };
+    const name = text(recorded.title) ?? id;
+    const article = link(`“${name}”`, verb === 'delete' ? null : `/admin/content/news/${encodeURIComponent(id)}`);
+    switch (verb) {
+      case 'publish':
+        return said(`${actor} published the news article `, article);
+      case 'draft_discard':
+        return said(`${actor} discarded the draft of the news article `, article);
+      case 'schedule':
+        return said(`${actor} scheduled the news article `, article, ` for ${text(after.dueAt) ?? 'later'}`);
+      case 'schedule_cancel':
+        return said(`${actor} cancelled the scheduled publishing of the news article `, article);
+      case 'restore':
+        return said(`${actor} restored an earlier revision of the news article `, article);
+      case 'delete':
+        return said(`${actor} took the news article `, article, ' off the site');
+      case 'image_upload':
+        return said(`${actor} uploaded a picture for the news`);
+    }
+  }
+
+  if (entry.itemType === 'site_texts' && noun === 'site_texts') {
+    const texts = link('the site texts', '/admin/content/site-texts');
+    switch (verb) {
+      case 'publish':
+        return said(`${actor} published `, texts);
+      case 'draft_discard':
+        return said(`${actor} discarded the draft of `, texts);
+      case 'schedule':
+        return said(`${actor} scheduled `, texts, ` for ${text(after.dueAt) ?? 'later'}`);
+      case 'schedule_cancel':
+        return said(`${actor} cancelled the scheduled publishing of `, texts);
+      case 'restore':
+        return said(`${actor} restored an earlier revision of `, texts);
     }
   }
 
@@ -126,6 +181,14 @@ export function auditSentence(entry: AuditEntry): AuditSentence {
       const status = STATUS_WORDS[String(after.status)] ?? String(after.status);
       return said(`${actor} marked `, ...message(), ` as ${status}`);
     }
+    case 'inbox.assign':
+      return after.assignee
+        ? said(`${actor} assigned `, ...message(), ` to ${String(after.assignee)}`)
+        : said(`${actor} unassigned `, ...message());
+    case 'inbox.saved_reply':
+      return said(`${actor} saved the ready-made reply “${text(after.title) ?? id}”`);
+    case 'inbox.saved_reply_delete':
+      return said(`${actor} deleted a ready-made reply`);
     case 'inbox.preferences':
       return said(`${actor} turned ${after.notifyNewMessages ? 'on' : 'off'} mails about new Contact Us messages`);
   }

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../../common/api-error';
 import type { ContentKind } from '../../../../common/content-schemas';
 import type { ContentItem } from '../api/content/content-item';
+import { getDraft } from '../api/content/get-draft';
 import { listContent } from '../api/content/list-content';
+import type { PublishingState } from '../api/content/publishing-types';
 import { fieldErrors, formValuesOf, type FormValues } from './content-rules';
 
 export type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
@@ -32,16 +34,21 @@ export function useContentEditor(kind: ContentKind, id: string) {
   const [shown, setShown] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  /** The item's draft state as loaded with it, and the texts the form started from. */
+  const [opened, setOpened] = useState<{ state: PublishingState; values: FormValues } | null>(null);
 
   useEffect(() => {
     if (isNew) return;
     let active = true;
-    fetchCurrent(kind, id)
-      .then((found) => {
+    Promise.all([fetchCurrent(kind, id), getDraft(kind, id).catch(() => null)])
+      .then(([found, state]) => {
         if (!active) return;
         if (!found) return setLoaded({ status: 'missing' });
+        // The form opens on the draft when there is one.
+        const start = formValuesOf(kind, state?.draft ? { ...found, ...state.draft.fields } : found);
         setItem(found);
-        setValues(formValuesOf(kind, found));
+        setValues(start);
+        setOpened({ state: state ?? { published: null, draft: null, schedule: null }, values: start });
         setLoaded({ status: 'ready' });
       })
       .catch((error: unknown) => active && setLoaded({ status: 'error', message: messageOf(error) }));
@@ -55,6 +62,7 @@ export function useContentEditor(kind: ContentKind, id: string) {
   return {
     isNew,
     loaded,
+    opened,
     item,
     values,
     errors,
@@ -83,6 +91,17 @@ export function useContentEditor(kind: ContentKind, id: string) {
         return null;
       }
       return messageOf(error);
+    },
+    /** Puts these texts in the form (a draft's, or the published item's after a discard). */
+    replaceValues(next: FormValues) {
+      setValues(next);
+      setServerErrors({});
+    },
+    /** Reads the published item again (its version moves when a draft is published or restored). */
+    async reload() {
+      const found = await fetchCurrent(kind, id);
+      if (found) setItem(found);
+      return found;
     },
     /** Takes the other person's version into the form (the editor's changes are dropped). */
     loadCurrent() {

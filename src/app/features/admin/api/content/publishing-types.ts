@@ -1,0 +1,27 @@
+import type { ContentKind } from '../../../../../common/content-schemas';
+/** An item's draft as the console receives it (`version` is what the next save names). */
+export interface ContentDraft {
+  version: number;
+  fields: Record<string, unknown>;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+/** The published fields, the draft and the schedule of one item. */
+export interface PublishingState {
+  published: Record<string, unknown> | null;
+  draft: ContentDraft | null;
+  schedule: { itemId: string; dueAt: string; by: string | null } | null;
+}
+
+export interface ContentRevision {
+  number: number;
+  action: string;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  fields: Record<string, unknown>;
+}
+
+/** A versioned collection's console address below /api/admin: the four lists, and the site texts. */
+export type PublishingKind = ContentKind | 'site-texts';

@@ -1,0 +1,4 @@
+import { adminRequest } from '../admin-request';
+import type { NewsListItem } from './news-types';
+
+export const listNews = () => adminRequest<{ items: NewsListItem[] }>('/news');

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { instantOfLocalInput, localInputValue, revisionChanges } from './publishing-rules';
+
+describe('revisionChanges', () => {
+  it('lists the changed fields only, word by word', () => {
+    const changes = revisionChanges({ title: 'Cloud moves', summary: 'Same' }, { title: 'Cloud migrations', summary: 'Same' }, [
+      'title',
+      'summary',
+    ]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.field).toBe('title');
+    expect(changes[0]!.parts).toEqual([
+      { text: 'Cloud ', change: 'same' },
+      { text: 'moves', change: 'removed' },
+      { text: 'migrations', change: 'added' },
+    ]);
+  });
+
+  it('treats a first revision as all added, and lists as their text', () => {
+    expect(revisionChanges(null, { skills: ['A', 'B'] }, ['skills'])).toEqual([
+      { field: 'skills', parts: [{ text: 'A, B', change: 'added' }] },
+    ]);
+  });
+});
+
+describe('schedule times', () => {
+  it('round-trips a local date and time through UTC', () => {
+    const iso = instantOfLocalInput('2030-03-04T09:05')!;
+    expect(localInputValue(new Date(iso))).toBe('2030-03-04T09:05');
+    expect(iso.endsWith('Z')).toBe(true);
+  });
+
+  it('refuses what is no date', () => {
+    expect(instantOfLocalInput('')).toBeNull();
+    expect(instantOfLocalInput('tomorrow')).toBeNull();
+    expect(instantOfLocalInput('2030-13-45T99:99')).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { diffWords } from 'diff';
+
+/** One run of a field's words: kept, added or removed. */
+export interface ChangePart {
+  text: string;
+  change: 'same' | 'added' | 'removed';
+}
+
+export interface FieldChange {
+  field: string;
+  parts: ChangePart[];
+}
+
+const textOf = (value: unknown): string =>
+  Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
+
+/** What changed from one revision to the next, field by field and word by word (unchanged fields left out). */
+export function revisionChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  fields: readonly string[],
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const was = textOf(before?.[field]);
+    const now = textOf(after[field]);
+    if (was === now) continue;
+    const parts = diffWords(was, now).map((part): ChangePart => ({
+      text: part.value,
+      change: part.added ? 'added' : part.removed ? 'removed' : 'same',
+    }));
+    changes.push({ field, parts });
+  }
+  return changes;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as a `datetime-local` field shows it: the staff member's own time zone. */
+export function localInputValue(instant: Date): string {
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
+}
+
+/** A `datetime-local` value (the staff member's time zone) as an ISO instant in UTC; null when it is no date. */
+export function instantOfLocalInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+}
+
+/** How a revision came to be, in the console's words. */
+export const REVISION_ACTIONS: Readonly<Record<string, string>> = {
+  initial: 'As it was before drafts',
+  publish: 'Published',
+  restore: 'Restored from an earlier revision',
+  schedule: 'Published at its scheduled time',
+  delete: 'Deleted',
+};

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ContentChange } from '../cache/content-version';
+import type { Database } from '../db/schema';
+
+/** The fields of an item as its editor sees them: what a draft and a revision hold. */
+export type Fields = Record<string, unknown>;
+
+/**
+ * A collection whose items are published through drafts, with revisions, previews and schedules
+ * (docs/publishing.md). The collection keeps its own table of published items; the publishing
+ * tables hold everything else. Define it once, at module level, with `defineVersionedCollection`.
+ */
+export interface VersionedCollection<T extends Fields = Fields> {
+  /** Unique, address-friendly: `services`, `news`. Stored in the publishing tables. */
+  name: string;
+  /** The audit log's item type (`service`): actions are `<itemType>.publish` and so on. */
+  itemType: string;
+  /** What a draft may hold: checked on every save, with the form's field messages. */
+  schema: z.ZodObject;
+  /** The caches to drop on every instance after a publish (contentChanged). */
+  topics: ContentChange[];
+  /** The published fields of an item, or null when it is not published (new, or deleted). */
+  readPublished(db: Kysely<Database>, id: string): Promise<T | null>;
+  /**
+   * Makes `fields` the published version, inserting the item when it is missing (a restore of a
+   * deleted item). Runs inside the publishing transaction: write only through `db`.
+   */
+  writePublished(db: Kysely<Database>, id: string, fields: T): Promise<void>;
+  /**
+   * The published item's version counter, if the collection keeps one: a first draft then names
+   * the version its editor opened (`baseVersion`), and is refused (409) when someone published
+   * since, as a direct save would be.
+   */
+  publishedVersion?(db: Kysely<Database>, id: string): Promise<number | null>;
+  /** The public page that shows the item (informational: previews render through the routes' `preview`). */
+  previewPath?(id: string, fields: T): string | null;
+  /** Staff may publish; restoring an item that is no longer published needs this role. */
+  restoreDeletedRole?: 'staff' | 'admin';
+}
+
+const registry = new Map<string, VersionedCollection>();
+
+/** Declares a versioned collection; the scheduled-publishing job finds it by name. */
+export function defineVersionedCollection<T extends Fields>(collection: VersionedCollection<T>): VersionedCollection<T> {
+  const known = registry.get(collection.name);
+  if (known && known !== (collection as unknown as VersionedCollection))
+    throw new Error(`Collection "${collection.name}" is defined twice.`);
+  registry.set(collection.name, collection as unknown as VersionedCollection);
+  return collection;
+}
+
+export function versionedCollection(name: string): VersionedCollection | undefined {
+  return registry.get(name);
+}

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { appendChange, type ChangeEvent } from '../../changes/index';
+import { auditRepository } from '../audit/repository';
+import { contentChanged } from '../cache/content-changes';
+import type { Database } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../lib/http-error';
+import type { Fields, VersionedCollection } from './collection';
+import { type Actor, type Draft, publishingRepository, type Revision, type Schedule } from './repository';
+
+/** The live stream's topic for staff: "this item has a new draft / was published". */
+export const PUBLISHING_TOPIC = 'publishing';
+
+export interface PublishingState {
+  published: Fields | null;
+  draft: Draft | null;
+  schedule: Schedule | null;
+}
+
+/** A write that named an older draft version: nothing was written; `current` is the draft now. */
+export type DraftResult = { ok: true; draft: Draft | null } | { ok: false; current: Draft | null };
+
+type Event = 'draft' | 'published' | 'discarded' | 'scheduled' | 'unscheduled';
+
+function notice(trx: Transaction<Database>, collection: string, id: string, kind: Event, draftVersion: number | null) {
+  return appendChange(trx, { topic: PUBLISHING_TOPIC, kind, key: `${collection}/${id}`, data: { collection, id, draftVersion } });
+}
+
+/**
+ * What every write of a published version records, inside its transaction: a first revision
+ * of what was there before (content published before versioning existed), then the new one.
+ */
+export async function recordPublished(
+  trx: Kysely<Database>,
+  collection: VersionedCollection,
+  id: string,
+  action: 'publish' | 'restore' | 'schedule',
+  before: Fields | null,
+  after: Fields,
+  actor: Actor,
+  now: string,
+): Promise<number> {
+  const repository = publishingRepository(trx, collection.name);
+  if (before && !(await repository.hasRevisions(id))) await repository.addRevision(id, 'initial', before, null, now);
+  return repository.addRevision(id, action, after, actor, now);
+}
+
+/** Inside the transaction that deletes an item: its history keeps it, its draft and schedule go. */
+export async function recordDeletion(trx: Kysely<Database>, collection: VersionedCollection, id: string, fields: Fields, actor: Actor) {
+  const repository = publishingRepository(trx, collection.name);
+  await repository.addRevision(id, 'delete', fields, actor, new Date().toISOString());
+  await repository.deleteDraft(id);
+  await repository.deleteSchedule(id);
+}
+
+/**
+ * Drafts, publishing, history, restore and schedules of one collection. Every write runs in one
+ * transaction with its audit entry and live notice; after the commit the caches of every
+ * instance are dropped (contentChanged) and the notices sent.
+ */
+export function publishingService(app: FastifyInstance, collection: VersionedCollection) {
+  const { db } = app.database;
+  const audit = (trx: Kysely<Database>, actor: Actor, action: string, id: string, before?: unknown, after?: unknown) =>
+    auditRepository(trx).record({
+      actor,
+      action: `${collection.itemType}.${action}`,
+      itemType: collection.itemType,
+      itemId: id,
+      before,
+      after,
+    });
+  const afterCommit = async (events: ChangeEvent[], published: boolean) => {
+    if (published) await contentChanged(app, ...collection.topics);
+    app.live.announce(events);
+  };
+
+  /** Publishes the draft at `version` (any version when undefined); null when there is none at it. */
+  async function publishIn(
+    trx: Transaction<Database>,
+    actor: Actor,
+    id: string,
+    version: number | undefined,
+    action: 'publish' | 'schedule',
+  ) {
+    const repository = publishingRepository(trx, collection.name);
+    const draft = await repository.draft(id);
+    if (!draft || (version !== undefined && draft.version !== version)) return null;
+    const now = new Date().toISOString();
+    const before = await collection.readPublished(trx, id);
+    await collection.writePublished(trx, id, draft.fields);
+    await repository.deleteDraft(id);
+    await repository.deleteSchedule(id);
+    const number = await recordPublished(trx, collection, id, action, before, draft.fields, actor, now);
+    await audit(trx, actor, 'publish', id, before ?? undefined, draft.fields);
+    return { number, event: await notice(trx, collection.name, id, 'published', null) };
+  }
+
+  return {
+    collection,
+
+    async state(id: string): Promise<PublishingState> {
+      const repository = publishingRepository(db, collection.name);
+      const [published, draft, schedule] = await Promise.all([
+        collection.readPublished(db, id),
+        repository.draft(id),
+        repository.schedule(id),
+      ]);
+      return { published, draft, schedule };
+    },
+
+    /** Drafts and schedules of the collection, for the list's markers. */
+    async pending() {
+      const repository = publishingRepository(db, collection.name);
+      const [drafts, schedules] = await Promise.all([repository.drafts(), repository.schedules()]);
+      const due = new Map(schedules.map((schedule) => [schedule.itemId, schedule.dueAt]));
+      return drafts.map((draft) => ({ ...draft, scheduledAt: due.get(draft.itemId) ?? null }));
+    },
+
+    /** `version` 0: the first draft since the last publish. Two first drafts at once: one wins, one 409. */
+    async saveDraft(
+      actor: Actor,
+      id: string,
+      version: number,
+      fields: Fields,
+      options: { newItems?: boolean; baseVersion?: number | undefined } = {},
+    ): Promise<DraftResult> {
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        if (!options.newItems && !(await collection.readPublished(trx, id))) {
+          throw notFound('This item no longer exists: someone deleted it since you opened it.');
+        }
+        // A first draft opened on an older published version: someone published since.
+        if (version === 0 && options.baseVersion !== undefined && collection.publishedVersion) {
+          const published = await collection.publishedVersion(trx, id);
+          if (published !== null && published !== options.baseVersion) {
+            return { result: { ok: false, current: await repository.draft(id) } as DraftResult, events: [] };
+          }
+        }
+        const now = new Date().toISOString();
+        const saved =
+          version === 0
+            ? await repository.insertDraft(id, fields, actor, now)
+            : await repository.updateDraft(id, version, fields, actor, now);
+        if (!saved) return { result: { ok: false, current: await repository.draft(id) } as DraftResult, events: [] };
+        const draft = (await repository.draft(id))!;
+        return { result: { ok: true, draft } as DraftResult, events: [await notice(trx, collection.name, id, 'draft', draft.version)] };
+      });
+      await afterCommit(result.events, false);
+      return result.result;
+    },
+
+    async discardDraft(actor: Actor, id: string, version: number): Promise<DraftResult> {
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        const draft = await repository.draft(id);
+        if (!draft || !(await repository.deleteDraft(id, version)))
+          return { result: { ok: false, current: draft } as DraftResult, events: [] };
+        await repository.deleteSchedule(id);
+        await audit(trx, actor, 'draft_discard', id, draft.fields, undefined);
+        return { result: { ok: true, draft: null } as DraftResult, events: [await notice(trx, collection.name, id, 'discarded', null)] };
+      });
+      await afterCommit(result.events, false);
+      return result.result;
+    },
+
+    async publish(actor: Actor, id: string, version: number): Promise<DraftResult> {
+      const result = await db.transaction().execute(async (trx) => {
+        const done = await publishIn(trx, actor, id, version, 'publish');
+        if (!done)
+          return { result: { ok: false, current: await publishingRepository(trx, collection.name).draft(id) } as DraftResult, events: [] };
+        return { result: { ok: true, draft: null } as DraftResult, events: [done.event] };
+      });
+      await afterCommit(result.events, result.result.ok);
+      return result.result;
+    },
+
+    async history(id: string): Promise<{ published: Fields | null; revisions: Revision[] }> {
+      const [published, revisions] = await Promise.all([
+        collection.readPublished(db, id),
+        publishingRepository(db, collection.name).revisions(id),
+      ]);
+      return { published, revisions };
+    },
+
+    async deleted() {
+      return publishingRepository(db, collection.name).deleted();
+    },
+
+    /** Publishes an old revision's content as a new revision. Bringing back a deleted item may need `admin`. */
+    async restore(actor: Actor, id: string, number: number, isAdmin: boolean): Promise<number> {
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        const revision = await repository.revision(id, number);
+        if (!revision) throw notFound('There is no such revision of this item.');
+        const before = await collection.readPublished(trx, id);
+        if (!before && (collection.restoreDeletedRole ?? 'admin') === 'admin' && !isAdmin) {
+          throw forbidden('Only an administrator can bring back a deleted item.');
+        }
+        const now = new Date().toISOString();
+        await collection.writePublished(trx, id, revision.fields);
+        const made = await recordPublished(trx, collection, id, 'restore', before, revision.fields, actor, now);
+        await audit(trx, actor, 'restore', id, before ?? undefined, { ...revision.fields, revision: number });
+        return { made, events: [await notice(trx, collection.name, id, 'published', null)] };
+      });
+      await afterCommit(result.events, true);
+      return result.made;
+    },
+
+    async schedule(actor: Actor, id: string, dueAt: Date, nowMs = Date.now()): Promise<Schedule> {
+      if (dueAt.getTime() < nowMs - 60_000)
+        throw badRequest('Choose a time that has not passed yet.', { dueAt: 'Choose a time that has not passed yet.' });
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        const draft = await repository.draft(id);
+        if (!draft) throw notFound('There is no draft to schedule: save a draft first.');
+        const before = await repository.schedule(id);
+        await repository.setSchedule(id, dueAt.toISOString(), actor, new Date(nowMs).toISOString());
+        await audit(trx, actor, 'schedule', id, before ? { dueAt: before.dueAt } : undefined, { dueAt: dueAt.toISOString() });
+        return { schedule: (await repository.schedule(id))!, events: [await notice(trx, collection.name, id, 'scheduled', draft.version)] };
+      });
+      await afterCommit(result.events, false);
+      return result.schedule;
+    },
+
+    async cancelSchedule(actor: Actor, id: string): Promise<void> {
+      const events = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        const before = await repository.schedule(id);
+        if (!before || !(await repository.deleteSchedule(id))) throw notFound('This draft is not scheduled.');
+        await audit(trx, actor, 'schedule_cancel', id, { dueAt: before.dueAt }, undefined);
+        return [await notice(trx, collection.name, id, 'unscheduled', null)];
+      });
+      await afterCommit(events, false);
+    },
+
+    /**
+     * Publishes the item's draft if its schedule is due by `now`. The schedule row is deleted
+     * first, in the same transaction: of two runs at once, one deletes it and publishes, the
+     * other finds nothing, so a due draft is published once.
+     */
+    async publishIfDue(id: string, now: string): Promise<boolean> {
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        const actor = await repository.scheduleActor(id);
+        if (!(await repository.deleteSchedule(id, now))) return null;
+        return publishIn(trx, actor, id, undefined, 'schedule');
+      });
+      if (result) await afterCommit([result.event], true);
+      return result !== null;
+    },
+  };
+}
+
+export type PublishingService = ReturnType<typeof publishingService>;

@@ -1,0 +1,22 @@
+import { type SiteTexts, siteTextsInput } from '../../common/site-texts';
+import { defineVersionedCollection } from '../platform/publishing/index';
+import { SITE_TEXTS_ID, siteTextsRepository } from './repository';
+
+/**
+ * The site texts as a versioned collection of one item (`site`): drafts, Preview, Publish,
+ * History, Restore and Schedule come from the publishing mechanism (docs/publishing.md). The
+ * item is always published: before the first publish it holds the site's default words.
+ */
+export const SITE_TEXTS_COLLECTION = defineVersionedCollection<SiteTexts>({
+  name: 'site-texts',
+  itemType: 'site_texts',
+  schema: siteTextsInput,
+  topics: ['site-texts'],
+  readPublished: async (db, id) => (id === SITE_TEXTS_ID ? siteTextsRepository(db).read() : null),
+  async writePublished(db, id, fields) {
+    if (id !== SITE_TEXTS_ID) return;
+    await siteTextsRepository(db).write(siteTextsInput.parse(fields) as SiteTexts, new Date().toISOString());
+  },
+  previewPath: () => '/',
+  restoreDeletedRole: 'admin',
+});

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, expectPainted, test, waitForIonicPage } from './support/fixtures';
+import { signInAsStaff, visiblePage } from './support/sign-in';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Waits until no console button is still disabled from sending (axe would measure faded colours). */
+async function settled(page: Page) {
+  await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(0);
+}
+
+/** The member's public page as a visitor without JavaScript sees it. */
+async function publicBio(page: Page, id: string): Promise<string> {
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await context.newPage();
+    await plain.goto(`/team/${id}`);
+    return await plain.locator('main').innerText();
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('staff console: publishing through drafts', () => {
+  test('a draft is previewed, published, seen without JavaScript, and an older revision restored', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // A member of this test's own, so no other test sees its changes.
+    await signInAsStaff(page, request, '/admin/content/team-members/new', ['staff'], 'publishing');
+    await waitForIonicPage(page);
+    const form = visiblePage(page);
+    const original = 'Keeps the help desk calm.';
+    await form.getByLabel('Name').fill(`Robin Vale ${unique()}`);
+    await form.getByLabel('Role').fill('Help desk lead');
+    await form.getByLabel('Bio').fill(original);
+    await form.getByLabel('Email').fill('robin@northwind.example');
+    await form.getByLabel('Skills').fill('Help desk');
+    await form.getByLabel('Joined year').fill('2023');
+    await form.getByRole('button', { name: 'Create the team member' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/team-members\/robin-vale-[a-z0-9-]+\?created=1$/);
+    await waitForIonicPage(page);
+    const id = /team-members\/([^?]+)/.exec(page.url())![1]!;
+    const editor = visiblePage(page);
+    const bio = editor.getByLabel('Bio');
+    await expect(bio).toHaveValue(original);
+
+    // A draft: kept by Save draft, invisible to visitors.
+    const drafted = `Maya now leads the Saturday laptop clinic ${unique()}.`;
+    await bio.fill(drafted);
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await expect(editor.getByText('Draft saved. Visitors still see the published version until you publish.')).toBeVisible();
+    expect(await publicBio(page, id)).not.toContain(drafted);
+
+    // The list marks the item.
+    await page.goto('/admin/content/team-members');
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).locator('.content-admin__row', { hasText: 'Robin Vale' })).toContainText('Unpublished changes');
+    // Only the first item's "up" and the last one's "down" stay disabled.
+    await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(2);
+    await checkA11y(page);
+
+    // The preview beside the form shows the real page with the draft.
+    await page.goto(`/admin/content/team-members/${id}`);
+    await waitForIonicPage(page);
+    const again = visiblePage(page);
+    await expect(again.getByLabel('Bio')).toHaveValue(drafted);
+    await again.getByRole('button', { name: 'Preview' }).click();
+    const frame = page.frameLocator('iframe[title="Preview of the draft on the site"]');
+    await expect(frame.locator('main')).toContainText(drafted);
+    await again.getByRole('button', { name: 'Desktop width' }).click();
+    await expect(again.locator('.publishing-preview__frame--desktop')).toBeVisible();
+    await settled(page);
+    await checkA11y(page, { exclude: ['iframe'] });
+
+    // Publish: the site shows it at the next request, with JavaScript off.
+    await again.getByRole('button', { name: 'Publish' }).click();
+    await expect(again.getByText('Published. The site shows the new version now.')).toBeVisible();
+    expect(await publicBio(page, id)).toContain(drafted);
+
+    // History: the change word by word; Restore asks first, then publishes the old text again.
+    await again.getByRole('button', { name: 'History' }).click();
+    const history = again.locator('.publishing-history');
+    await expect(history.locator('ins').first()).toBeVisible();
+    await history.getByRole('button', { name: 'Restore' }).last().click();
+    const alert = page.locator('ion-alert');
+    await expect(alert).toContainText('Restore revision');
+    await alert.getByRole('button', { name: 'Restore' }).click();
+    await expect(history.getByText(/is published again/)).toBeVisible();
+    expect(await publicBio(page, id)).toContain(original);
+    await settled(page);
+    await checkA11y(page);
+  });
+
+  test('the edit page with its preview and history looks right on a phone and a desktop, light and dark', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await signInAsStaff(page, request, '/admin/content/core-values', ['staff'], 'publishing-look');
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.goto('/admin/content/core-values/plain-speaking');
+        await waitForIonicPage(page);
+        const editor = visiblePage(page);
+        if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
+        await editor.getByRole('button', { name: 'History' }).click();
+        await expect(editor.getByRole('heading', { name: 'History' })).toBeVisible();
+        await expectPainted(editor.locator('ion-button', { hasText: 'Save draft' }));
+        await expectPainted(editor.locator('ion-button', { hasText: 'Schedule' }));
+        await settled(page);
+        await checkA11y(page);
+        const shot = await page.screenshot();
+        expect(shot.byteLength).toBeGreaterThan(10_000);
+      }
+    }
+  });
+});

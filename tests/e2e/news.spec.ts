@@ -1,0 +1,140 @@
+import sharp from 'sharp';
+import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { signInAsStaff, visiblePage } from './support/sign-in';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const photo = async () => ({
+  name: 'workshop.jpg',
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2a6df4' } })
+    .jpeg()
+    .toBuffer(),
+});
+
+/** A datetime-local value `minutes` from now, in the browser's time zone (the test runs in one zone). */
+function localInput(minutes: number): string {
+  const date = new Date(Date.now() + minutes * 60_000);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+test.describe('news articles', () => {
+  test('a staff member writes an article with a picture and a link, publishes it, and visitors read it without JavaScript', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await signInAsStaff(page, request, '/admin/content/news', ['staff'], 'news');
+    await visiblePage(page)
+      .getByRole('link', { name: 'Add an article' })
+      .or(visiblePage(page).getByRole('button', { name: 'Add an article' }))
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin\/content\/news\/new$/);
+    await waitForIonicPage(page);
+    const form = visiblePage(page);
+    const title = `Saturday repairs ${unique()}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Summary').fill('From December we repair laptops on Saturday mornings.');
+
+    // The body: text, a link and a picture with its description, all from the keyboard-usable toolbar.
+    const body = form.getByRole('textbox', { name: 'Body' });
+    await body.click();
+    await page.keyboard.type('Bring your laptop to the workshop. ');
+    await form.getByRole('button', { name: 'Link', exact: true }).click();
+    await form.getByLabel('Link address').fill('https://example.com/saturdays');
+    await form.getByRole('button', { name: 'Apply link' }).click();
+    await form.getByRole('button', { name: 'Picture', exact: true }).click();
+    await form.getByLabel('Picture file').setInputFiles(await photo());
+    await expect(form.getByText('Uploaded. Describe the picture, then insert it.')).toBeVisible();
+    await form.getByLabel('Picture description').fill('The workshop bench with three laptops');
+    await form.getByRole('button', { name: 'Insert picture' }).click();
+    await expect(body.locator('img[alt="The workshop bench with three laptops"]')).toBeVisible();
+    await expect(body.getByRole('link', { name: 'https://example.com/saturdays' })).toBeVisible();
+    await checkA11y(page);
+
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(form.getByText('Draft saved. Visitors still see the published version.')).toBeVisible();
+    // The preview is the real page with the draft in it, beside the form.
+    await form.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect(
+      form.frameLocator('iframe[title="Preview of the draft on the site"]').getByRole('heading', { level: 1, name: title }),
+    ).toBeVisible();
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(form.getByText(/^Published: the site shows it now at \/news\/saturday-repairs-/)).toBeVisible();
+    const slug = /\/news\/([a-z0-9-]+)\.$/.exec((await form.getByText(/^Published:/).textContent()) ?? '')![1]!;
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto('/news');
+      await plain.getByRole('link', { name: title }).click();
+      await expect(plain).toHaveURL(new RegExp(`/news/${slug}$`));
+      await expect(plain.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const article = plain.locator('.article__body');
+      await expect(article.getByRole('link', { name: 'https://example.com/saturdays' })).toHaveAttribute(
+        'href',
+        'https://example.com/saturdays',
+      );
+      await expect(article.getByRole('img', { name: 'The workshop bench with three laptops' })).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  test('/news and an article read well in both themes at both sizes', async ({ page, request }) => {
+    // An article to show, published through the console's API as a staff member.
+    const account = await signInAsStaff(page, request, '/admin/content/news', ['staff'], 'news-look');
+    void account;
+    const title = `Opening hours ${unique()}`;
+    const form = visiblePage(page);
+    await form
+      .getByRole('link', { name: 'Add an article' })
+      .or(form.getByRole('button', { name: 'Add an article' }))
+      .first()
+      .click();
+    await waitForIonicPage(page);
+    const editor = visiblePage(page);
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Summary').fill('We are open until 7pm from Monday.');
+    await editor.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('Longer opening hours for everyone.');
+    await editor.getByRole('button', { name: 'Publish' }).click();
+    await expect(editor.getByText(/^Published:/)).toBeVisible();
+    const path = /(\/news\/[a-z0-9-]+)\.$/.exec((await editor.getByText(/^Published:/).textContent()) ?? '')![1]!;
+
+    for (const [scheme, width, height] of [
+      ['light', 1280, 800],
+      ['dark', 390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const target of ['/news', path]) {
+        await page.goto(target);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await checkA11y(page);
+      }
+    }
+  });
+
+  test('an article scheduled a minute ahead appears on /news and in the feed by itself', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await signInAsStaff(page, request, '/admin/content/news/new', ['staff'], 'news-schedule');
+    const form = visiblePage(page);
+    const title = `Scheduled ${unique()}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Summary').fill('Published by the schedule.');
+    await form.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('This article was scheduled.');
+    await form.getByLabel('Publish at').fill(localInput(1));
+    await form.getByRole('button', { name: 'Schedule' }).click();
+    await expect(form.getByText(/^Scheduled: it will be published on /)).toBeVisible();
+    expect((await request.get('/news')).status()).toBe(200);
+    expect(await (await request.get('/news')).text()).not.toContain(title);
+
+    // The schedule runs within a minute of its time; polled, not slept.
+    await expect
+      .poll(async () => (await (await request.get('/news')).text()).includes(title), { timeout: 180_000, intervals: [5_000] })
+      .toBe(true);
+    expect(await (await request.get('/news/feed.xml')).text()).toContain(`<title>${title}</title>`);
+  });
+});
