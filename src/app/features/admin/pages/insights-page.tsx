@@ -1,0 +1,302 @@
+import { IonButton, IonSegment, IonSegmentButton, IonLabel, IonSpinner } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import type { InsightsNow, InsightsReport } from '../../../../common/insights-schemas';
+import { fetchInsights } from '../api/insights/fetch-insights';
+import { fetchInsightsNow } from '../api/insights/fetch-insights-now';
+import { ConsolePage } from '../components/console-page';
+import { sentenceFor } from '../state/action-errors';
+import { changeText, fullSeries, isGood, type RangeName, rangeDays, toCsv } from '../state/insights-rules';
+import '../insights.css';
+
+type Cell = string | number | null;
+
+/** One table of figures with a caption and a CSV download of the same rows. */
+function FigureTable({ id, caption, header, rows }: { id: string; caption: string; header: string[]; rows: Cell[][] }) {
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `insights-${id}.csv`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <section className="insights-table" aria-labelledby={`insights-${id}`}>
+      <div className="insights-table__head">
+        <h2 id={`insights-${id}`}>{caption}</h2>
+        <IonButton size="small" fill="outline" onClick={download} disabled={rows.length === 0}>
+          Download {caption} as CSV
+        </IonButton>
+      </div>
+      {rows.length === 0 ? (
+        <p>Nothing counted in this range.</p>
+      ) : (
+        <div className="insights-scroll">
+          <table>
+            <thead>
+              <tr>
+                {header.map((name, index) => (
+                  <th key={name} scope="col" className={index > 0 ? 'insights-num' : undefined}>
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index}>
+                  {row.map((value, column) =>
+                    column === 0 ? (
+                      <th key={column} scope="row">
+                        {value}
+                      </th>
+                    ) : (
+                      <td key={column} className="insights-num">
+                        {value ?? '–'}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Bars of the series, drawn with CSS; the same numbers are in the table below them. */
+function SeriesChart({ report }: { report: InsightsReport }) {
+  const [asTable, setAsTable] = useState(false);
+  const series = fullSeries(report.series, report.from, report.to);
+  const max = Math.max(1, ...series.map((row) => row.pageviews));
+  const rows: Cell[][] = series.map((row) => [
+    row.period.replace('T', ' ') + (row.period.includes('T') ? ':00' : ''),
+    row.pageviews,
+    row.visitors,
+  ]);
+  return (
+    <section aria-labelledby="insights-series">
+      <div className="insights-table__head">
+        <h2 id="insights-series">Page views over time</h2>
+        <IonButton size="small" fill="clear" onClick={() => setAsTable((value) => !value)} aria-pressed={asTable}>
+          {asTable ? 'Show as chart' : 'Show as table'}
+        </IonButton>
+      </div>
+      {asTable ? (
+        <FigureTable id="series" caption="Views per period" header={['Period', 'Page views', 'Visitors']} rows={rows} />
+      ) : (
+        <div
+          className="insights-bars"
+          role="img"
+          aria-label={`Page views per period, ${report.pageviews} in all; "Show as table" lists them.`}
+        >
+          {series.map((row) => (
+            <span key={row.period} className="insights-bar" title={`${row.period}: ${row.pageviews} views`}>
+              <span style={{ blockSize: `${(row.pageviews / max) * 100}%` }} />
+            </span>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const ms = (value: number | null) => (value === null ? null : `${value} ms`);
+
+function Report({ report }: { report: InsightsReport }) {
+  const { good } = report;
+  const speed = (value: number | null, threshold: number, text: Cell) =>
+    value === null ? null : `${text} ${isGood(value, threshold) ? '(good)' : '(needs work)'}`;
+  return (
+    <>
+      <dl className="insights-totals">
+        <div>
+          <dt>Visitors</dt>
+          <dd>
+            {report.visitors} <small>{changeText(report.visitors, report.previous.visitors)} on the period before</small>
+          </dd>
+        </div>
+        <div>
+          <dt>Page views</dt>
+          <dd>
+            {report.pageviews} <small>{changeText(report.pageviews, report.previous.pageviews)} on the period before</small>
+          </dd>
+        </div>
+        {report.events.map((event) => (
+          <div key={event.name}>
+            <dt>{EVENT_NAMES[event.name] ?? event.name}</dt>
+            <dd>{event.count}</dd>
+          </div>
+        ))}
+      </dl>
+      <SeriesChart report={report} />
+      <FigureTable
+        id="pages"
+        caption="Pages"
+        header={['Page', 'Page views', 'Visitors']}
+        rows={report.pages.map((row) => [row.path, row.pageviews, row.visitors])}
+      />
+      <FigureTable
+        id="events"
+        caption="Events"
+        header={['Event and page', 'Count']}
+        rows={report.eventPages.map((row) => [`${EVENT_NAMES[row.name] ?? row.name}: ${row.path}`, row.count])}
+      />
+      <FigureTable
+        id="speed"
+        caption="Speed per page"
+        header={['Page', 'Reports', 'LCP (p75)', 'INP (p75)', 'CLS (p75)', 'TTFB (p75)']}
+        rows={report.vitals.map((row) => [
+          row.path,
+          row.samples,
+          speed(row.lcpP75, good.lcp, ms(row.lcpP75)),
+          speed(row.inpP75, good.inp, ms(row.inpP75)),
+          speed(row.clsP75, good.cls, row.clsP75),
+          speed(row.ttfbP75, good.ttfb, ms(row.ttfbP75)),
+        ])}
+      />
+      <FigureTable
+        id="speed-devices"
+        caption="Speed per device"
+        header={['Device', 'Reports', 'LCP (p75)', 'INP (p75)', 'CLS (p75)', 'TTFB (p75)']}
+        rows={report.vitalsByDevice.map((row) => [row.device, row.samples, ms(row.lcpP75), ms(row.inpP75), row.clsP75, ms(row.ttfbP75)])}
+      />
+      <FigureTable
+        id="referrers"
+        caption="Referrers"
+        header={['Site', 'Visitors', 'Page views']}
+        rows={report.referrers.map((row) => [row.source, row.visitors, row.pageviews])}
+      />
+      {(
+        [
+          ['campaigns', 'Campaigns', report.campaigns],
+          ['devices', 'Devices', report.devices],
+          ['browsers', 'Browsers', report.browsers],
+          ['os', 'Operating systems', report.os],
+          ['screens', 'Screens', report.screens],
+        ] as const
+      ).map(([id, caption, rows]) => (
+        <FigureTable
+          key={id}
+          id={id}
+          caption={caption}
+          header={[caption.replace(/s$/, ''), 'Page views', 'Visitors']}
+          rows={rows.map((row) => [row.key, row.pageviews, row.visitors])}
+        />
+      ))}
+      <p className="insights-note">
+        Speed figures cover {report.speedCovers.from} to {report.speedCovers.to}. Good speed: LCP up to {good.lcp} ms, INP up to {good.inp}{' '}
+        ms, CLS up to {good.cls}, TTFB up to {good.ttfb} ms (75th percentile of real visits). Visitors are counted once per day; no cookie
+        or device storage is used.
+      </p>
+    </>
+  );
+}
+
+const EVENT_NAMES: Record<string, string> = {
+  contact: 'Contact Us messages',
+  'sign-up': 'Sign-ups',
+  'sign-in': 'Sign-ins',
+  'movie-added': 'Movies added',
+  'not-found': 'Pages not found',
+};
+
+function RightNow() {
+  const [now, setNow] = useState<InsightsNow | null>(null);
+  useEffect(() => {
+    let active = true;
+    const read = () =>
+      fetchInsightsNow()
+        .then((value) => active && setNow(value))
+        .catch(() => undefined);
+    void read();
+    const timer = setInterval(read, 30_000);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, []);
+  return (
+    <p className="insights-now" role="status">
+      {now ? `${now.visitors} visitor${now.visitors === 1 ? '' : 's'} in the last ${now.minutes} minutes` : 'Reading visitors right now…'}
+    </p>
+  );
+}
+
+function Insights() {
+  const [range, setRange] = useState<RangeName>('7d');
+  // The page's "today" is the day it was opened.
+  const [openedAt] = useState(() => Date.now());
+  const [custom, setCustom] = useState(() => rangeDays('30d', openedAt));
+  const days = range === 'custom' ? custom : rangeDays(range, openedAt);
+  const [report, setReport] = useState<InsightsReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    fetchInsights(days.from, days.to)
+      .then((value) => {
+        if (!active) return;
+        setError(null);
+        setReport(value);
+      })
+      .catch((failure: unknown) => active && setError(sentenceFor(failure)));
+    return () => {
+      active = false;
+    };
+  }, [days.from, days.to]);
+  return (
+    <div className="insights">
+      <h1 className="manage-title">Insights</h1>
+      <RightNow />
+      <IonSegment scrollable value={range} onIonChange={(event) => setRange(String(event.detail.value) as RangeName)} aria-label="Range">
+        {(
+          [
+            ['today', 'Today'],
+            ['7d', '7 days'],
+            ['30d', '30 days'],
+            ['12m', '12 months'],
+            ['custom', 'Custom'],
+          ] as const
+        ).map(([value, label]) => (
+          <IonSegmentButton key={value} value={value}>
+            <IonLabel>{label}</IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+      {range === 'custom' && (
+        <div className="insights-custom">
+          <label>
+            From{' '}
+            <input
+              type="date"
+              value={custom.from}
+              max={custom.to}
+              onChange={(event) => event.target.value && setCustom({ ...custom, from: event.target.value })}
+            />
+          </label>
+          <label>
+            To{' '}
+            <input
+              type="date"
+              value={custom.to}
+              min={custom.from}
+              onChange={(event) => event.target.value && setCustom({ ...custom, to: event.target.value })}
+            />
+          </label>
+        </div>
+      )}
+      <p className="insights-range">
+        {days.from === days.to ? days.from : `${days.from} to ${days.to}`} (UTC), compared with {report?.previous.from ?? '…'} to{' '}
+        {report?.previous.to ?? '…'}
+      </p>
+      {error ? <p role="alert">{error}</p> : report ? <Report report={report} /> : <IonSpinner aria-label="Loading the figures" />}
+    </div>
+  );
+}
+
+/** Staff: who visits, what they read, whether they get in touch, and how fast the pages are (docs/insights.md). */
+export default function InsightsPage() {
+  return <ConsolePage title="Insights">{() => <Insights />}</ConsolePage>;
+}

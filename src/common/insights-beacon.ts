@@ -1,0 +1,63 @@
+/**
+ * The Insights beacon of both faces (docs/insights.md): a page view per page or app screen and,
+ * when the page is hidden, its Core Web Vitals, each as one `navigator.sendBeacon` (or, for a
+ * signed-in caller, a keepalive fetch with the ID token, so staff are recognised and not
+ * counted). Nothing is stored on the device; nothing waits for the answer. The web-vitals
+ * library is loaded when the browser is idle, so it costs the page's start nothing.
+ */
+const COLLECT = '/api/insights/collect';
+
+type Token = () => string | null;
+
+function send(body: Record<string, unknown>, token: Token): void {
+  try {
+    const text = JSON.stringify(body);
+    const bearer = token();
+    if (bearer) {
+      void fetch(COLLECT, {
+        method: 'POST',
+        body: text,
+        keepalive: true,
+        headers: { 'content-type': 'text/plain', authorization: `Bearer ${bearer}` },
+      }).catch(() => undefined);
+    } else navigator.sendBeacon(COLLECT, text);
+  } catch {
+    // Counting never breaks a page.
+  }
+}
+
+/** Counts one view of the current page or screen. `path` is the path and query (utm_* are read from it). */
+export function sendPageview(path: string, token: Token = () => null, referrer = ''): void {
+  send({ t: 'pageview', p: path, ...(referrer ? { r: referrer } : {}), w: Math.round(screen.width) }, token);
+}
+
+const idle = (work: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 5000 }) : setTimeout(work, 1000);
+
+/** Watches the page's LCP, INP, CLS and TTFB and sends them once, when the page is first hidden. */
+export function watchVitals(path: () => string, token: Token = () => null): void {
+  const figures: Record<string, number> = {};
+  let sent = false;
+  const flush = () => {
+    if (sent || Object.keys(figures).length === 0) return;
+    sent = true;
+    send({ t: 'vitals', p: path(), ...figures }, token);
+  };
+  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+  addEventListener('pagehide', flush);
+  const start = () => {
+    import('web-vitals')
+      .then(({ onCLS, onINP, onLCP, onTTFB }) => {
+        const keep = (name: string) => (metric: { value: number }) => {
+          figures[name] = Math.round(metric.value * (name === 'cls' ? 1000 : 1)) / (name === 'cls' ? 1000 : 1);
+        };
+        onLCP(keep('lcp'), { reportAllChanges: true });
+        onINP(keep('inp'), { reportAllChanges: true });
+        onCLS(keep('cls'), { reportAllChanges: true });
+        onTTFB(keep('ttfb'));
+      })
+      .catch(() => undefined);
+  };
+  if (document.readyState === 'complete') idle(start);
+  else addEventListener('load', () => idle(start), { once: true });
+}

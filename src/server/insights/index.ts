@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { InsightsEventName } from '../../common/insights-schemas';
+import { leasesRepository } from '../platform/housekeeping/leases-repository';
+import { type PeriodicJob, periodicJob } from '../platform/housekeeping/periodic-job';
+import { insightsRepository } from './repository';
+import { adminRoutes, arrivalOf, collectRoutes } from './routes';
+import { dayOf, notCounted } from './rules';
+import { insightsService } from './service';
+
+/** The event a route counts when it succeeds, and the page it is counted on. */
+export interface InsightsEventConfig {
+  name: InsightsEventName;
+  page: string;
+}
+
+export interface InsightsFeature {
+  readonly enabled: boolean;
+  /** Counts a server-side event on a page (a no-op with INSIGHTS=off). */
+  event(name: InsightsEventName, page: string): void;
+  /** Writes what waits in memory now (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Retention: raw events past INSIGHTS_RAW_DAYS, and earlier days' salts and visitor sets. */
+  housekeeping: PeriodicJob<{ rawEvents: number; dayRows: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Private visit counting (docs/insights.md). */
+    insights: InsightsFeature;
+  }
+  interface FastifyContextConfig {
+    /** The Insights event this route counts when it answers 2xx (the server counts, not the client). */
+    insightsEvent?: InsightsEventConfig;
+  }
+}
+
+const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** Pure: whether an answer is a missing page a person asked for (not an API call, a file or a robot). */
+function missingPage(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET') return false;
+  if (!request.is404 && reply.statusCode !== 404) return false;
+  const path = request.url.split('?', 1)[0]!.slice(0, 2048);
+  if (path.startsWith('/api/') || path.startsWith('/identity/') || path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path))
+    return false;
+  return notCounted(arrivalOf(request)) === null;
+}
+
+/**
+ * Insights: the public beacon and image, the server-side events (routes marked with
+ * `config.insightsEvent`, and missing pages), the batch writer, retention under the
+ * housekeeping lease, and the console's report. INSIGHTS=off registers none of it.
+ */
+export default fp(
+  async function insights(app: FastifyInstance) {
+    const { config } = app;
+    const db = app.database.db;
+    const now = app.clock;
+    const repository = insightsRepository(db);
+    const housekeeping = periodicJob({
+      leases: leasesRepository(db),
+      name: 'insights-housekeeping',
+      holder: config.INSTANCE_ID,
+      periodMs: HOUSEKEEPING_PERIOD_MS,
+      run: async (nowMs) => ({
+        rawEvents: await repository.deleteRawBefore(new Date(nowMs - config.INSIGHTS_RAW_DAYS * DAY_MS).toISOString()),
+        dayRows: await repository.forgetDaysBefore(dayOf(nowMs)),
+      }),
+    });
+
+    if (config.INSIGHTS === 'off') {
+      app.decorate('insights', {
+        enabled: false,
+        event: () => undefined,
+        flush: async () => undefined,
+        housekeeping,
+      } satisfies InsightsFeature);
+      await app.register(collectRoutes(null));
+      await app.register(adminRoutes(repository, now, false));
+      return;
+    }
+
+    const service = insightsService({
+      repository,
+      now,
+      keysPerDay: config.INSIGHTS_PAGES_PER_DAY,
+      maxBuffered: 50_000,
+      batchSize: 1000,
+      log: app.log,
+    });
+    app.decorate('insights', {
+      enabled: true,
+      event: (name, page) => service.event(name, page),
+      flush: () => service.flush(),
+      housekeeping,
+    } satisfies InsightsFeature);
+
+    // Runs after every response: a plain callback hook, so no promise is made per request.
+    app.addHook('onResponse', (request, reply, done) => {
+      try {
+        const marked = request.routeOptions.config?.insightsEvent;
+        if (marked && reply.statusCode >= 200 && reply.statusCode < 400) service.event(marked.name, marked.page);
+        else if (missingPage(request, reply)) service.event('not-found', request.url);
+      } finally {
+        done();
+      }
+    });
+
+    await app.register(collectRoutes(service));
+    await app.register(adminRoutes(repository, now, true));
+
+    const flushTimer = setInterval(() => {
+      service.flush().catch(() => undefined);
+    }, config.INSIGHTS_FLUSH_MS);
+    flushTimer.unref();
+    const housekeepingTimer = setInterval(() => {
+      housekeeping.runIfDue(now()).catch((error: unknown) => app.log.warn({ err: error }, 'insights housekeeping failed'));
+    }, HOUSEKEEPING_PERIOD_MS);
+    housekeepingTimer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(flushTimer);
+      clearInterval(housekeepingTimer);
+      // What waits is written before the database closes: only a crash loses counts.
+      await service.flush().catch(() => undefined);
+    });
+  },
+  { name: 'insights', dependencies: ['identity'] },
+);

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Beacon, InsightsEventName } from '../../common/insights-schemas';
+import type { PendingItem } from './batch';
+import type { InsightsRepository } from './repository';
+import {
+  campaignOf,
+  classifyAgent,
+  dayOf,
+  METRICS,
+  normalisePath,
+  notCounted,
+  optedOut,
+  referrerSource,
+  type RequestFacts,
+  screenClass,
+  visitorHash,
+} from './rules';
+
+/** What the collection endpoint knows of one request. */
+export interface Arrival extends RequestFacts {
+  address: string;
+  /** The site's host name (part of the visitor hash, and our own referrer). */
+  host: string;
+}
+
+export type Outcome = 'counted' | 'view-only' | 'invalid-path' | 'not-counted' | 'dropped';
+
+export interface InsightsServiceOptions {
+  repository: InsightsRepository;
+  now: () => number;
+  /** Distinct pages (and referrers, campaigns) per day before the rest count as "(other)". */
+  keysPerDay: number;
+  /** Items held in memory at most; beyond it new ones are dropped (the database is not keeping up). */
+  maxBuffered: number;
+  /** A batch is written as soon as this many items wait. */
+  batchSize: number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * Counting: beacons and server events become items in memory, written in one transaction per
+ * batch by `flush` (every INSIGHTS_FLUSH_MS, at once when a batch is full, and on shutdown).
+ * What a crash loses is what waits in memory: at most one flush interval of counts.
+ */
+export function insightsService(options: InsightsServiceOptions) {
+  const { repository, now } = options;
+  let buffer: PendingItem[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let salt: { day: string; value: Promise<string> } | null = null;
+  let dropped = 0;
+
+  const saltOf = (day: string): Promise<string> => {
+    if (salt?.day !== day) {
+      const value = repository.saltFor(day);
+      salt = { day, value };
+      // A failed read is retried by the next beacon, not cached.
+      value.catch(() => {
+        if (salt?.value === value) salt = null;
+      });
+    }
+    return salt.value;
+  };
+
+  const push = (items: PendingItem[]): boolean => {
+    if (buffer.length + items.length > options.maxBuffered) {
+      dropped += items.length;
+      return false;
+    }
+    buffer.push(...items);
+    if (buffer.length >= options.batchSize) void flush().catch(() => undefined);
+    return true;
+  };
+
+  /** Writes what waits, one batch after another (never two transactions of this instance at once). */
+  function flush(): Promise<void> {
+    const run = writing.then(async () => {
+      while (buffer.length > 0) {
+        const batch = buffer.slice(0, options.batchSize * 4);
+        buffer = buffer.slice(batch.length);
+        try {
+          await repository.writeBatch(batch, options.keysPerDay);
+        } catch (error) {
+          // Put back for the next flush while there is room; counts are worth a retry, not a crash.
+          if (buffer.length + batch.length <= options.maxBuffered) buffer = [...batch, ...buffer];
+          else dropped += batch.length;
+          options.log.warn({ err: error, items: batch.length }, 'insights batch not written; retried at the next flush');
+          throw error;
+        }
+      }
+    });
+    writing = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    /** Turns a beacon into items and queues them; says whether and how it counted. */
+    async collect(beacon: Beacon, arrival: Arrival): Promise<Outcome> {
+      if (notCounted(arrival)) return 'not-counted';
+      const path = normalisePath(beacon.p);
+      if (path === null) return 'invalid-path';
+      const atMs = now();
+      const agent = classifyAgent(arrival.userAgent);
+      if (beacon.t === 'vitals') {
+        const items: PendingItem[] = [];
+        for (const metric of METRICS) {
+          const raw = beacon[metric];
+          if (raw === undefined) continue;
+          // CLS is unitless; kept × 1000 so every histogram holds whole numbers.
+          const value = metric === 'cls' ? raw * 1000 : raw;
+          items.push({ kind: 'vital', id: randomUUID(), atMs, path, device: agent.device, metric, value });
+        }
+        return push(items) ? 'counted' : 'dropped';
+      }
+      const optOut = optedOut(arrival);
+      const visitor = optOut ? null : visitorHash(await saltOf(dayOf(atMs)), arrival.address, arrival.userAgent, arrival.host);
+      const campaign = campaignOf(beacon.p);
+      const ok = push([
+        {
+          kind: 'pageview',
+          id: randomUUID(),
+          atMs,
+          path,
+          referrer: referrerSource(beacon.r, arrival.host),
+          utmSource: campaign.source,
+          utmMedium: campaign.medium,
+          utmCampaign: campaign.campaign,
+          ...agent,
+          screen: screenClass(beacon.w),
+          visitor,
+        },
+      ]);
+      if (!ok) return 'dropped';
+      return optOut ? 'view-only' : 'counted';
+    },
+
+    /** Counts a server-side event (a Contact Us message, a sign-up...) with its page. */
+    event(name: InsightsEventName, rawPath: string): void {
+      push([{ kind: 'event', id: randomUUID(), atMs: now(), name, path: normalisePath(rawPath) ?? '/' }]);
+    },
+
+    flush,
+
+    /** Items dropped since start because the database did not keep up. */
+    get dropped() {
+      return dropped;
+    },
+    get pending() {
+      return buffer.length;
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof insightsService>;

@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InsightsReport } from '../../src/common/insights-schemas';
+import { newPerson } from '../support/staff';
+import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const DAY_MS = 86_400_000;
+
+describe.each(ENGINES)('Insights (%s)', (engine) => {
+  const servers: TestServer[] = [];
+  let nowMs = Date.parse('2026-03-10T10:00:00Z');
+  const clock = () => nowMs;
+  afterEach(async () => {
+    while (servers.length) await servers.pop()!.destroy();
+    nowMs = Date.parse('2026-03-10T10:00:00Z');
+  });
+
+  async function start(env: Record<string, string> = {}) {
+    const server = await startTestServer({ engine, clock, env });
+    servers.push(server);
+    return server;
+  }
+
+  function beacon(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
+    return new HttpClient(server.url).request('POST', '/api/insights/collect', {
+      rawBody: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME, ...headers },
+      csrf: false,
+    });
+  }
+
+  async function report(server: TestServer, from: string, to = from): Promise<InsightsReport> {
+    await server.app.insights.flush();
+    const staff = await newPerson(server, ['staff'], 'insights');
+    const response = await staff.call<InsightsReport>('GET', `/api/admin/insights?from=${from}&to=${to}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  it('counts a view once, with its page, referrer site, campaign and device, and refuses what it does not know', async () => {
+    const server = await start();
+    const sent = await beacon(
+      server,
+      {
+        t: 'pageview',
+        p: '/about?utm_source=News&utm_medium=mail&utm_campaign=spring&secret=1',
+        r: 'https://www.example.org/some/path?q=x',
+        w: 390,
+      },
+      { 'user-agent': PHONE },
+    );
+    expect(sent.status).toBe(204);
+    expect((await beacon(server, { t: 'click', p: '/about' })).status).toBe(400);
+    expect((await beacon(server, { t: 'pageview', p: '/about', extra: 1 })).status).toBe(400);
+    expect((await beacon(server, 'not json')).status).toBe(400);
+    expect((await beacon(server, { t: 'pageview', p: 'https://evil.example/x' })).status).toBe(400);
+    expect((await beacon(server, { t: 'pageview', p: `/${'x'.repeat(5000)}` })).status).toBe(413);
+
+    const figures = await report(server, '2026-03-10');
+    expect(figures).toMatchObject({ pageviews: 1, visitors: 1, pages: [{ path: '/about', pageviews: 1, visitors: 1 }] });
+    expect(figures.referrers).toEqual([{ source: 'example.org', visitors: 1, pageviews: 1 }]);
+    expect(figures.campaigns).toEqual([{ key: 'news / mail / spring', pageviews: 1, visitors: 1 }]);
+    expect(figures.devices).toEqual([{ key: 'phone', pageviews: 1, visitors: 1 }]);
+    expect(figures.browsers[0]!.key).toBe('Safari');
+    expect(figures.os[0]!.key).toBe('iOS');
+    expect(figures.screens).toEqual([{ key: 'small', pageviews: 1, visitors: 1 }]);
+    // Nothing of the address, the full user agent or the query is stored.
+    const rows = await server.database.db.selectFrom('insights_events').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|iPhone OS|secret|some\/path/);
+  });
+
+  it('counts the same visitor once per day, and again the next day, with nothing linking the two days', async () => {
+    const server = await start();
+    await beacon(server, { t: 'pageview', p: '/' });
+    await beacon(server, { t: 'pageview', p: '/about' });
+    await server.app.insights.flush();
+    const db = server.database.db;
+    const firstSalt = await db.selectFrom('insights_salts').selectAll().execute();
+    expect(firstSalt).toHaveLength(1);
+    const firstHash = (await db.selectFrom('insights_events').select('visitor').executeTakeFirstOrThrow()).visitor;
+
+    nowMs += DAY_MS;
+    await beacon(server, { t: 'pageview', p: '/' });
+    const figures = await report(server, '2026-03-10', '2026-03-11');
+    expect(figures).toMatchObject({ pageviews: 3, visitors: 2 });
+    expect(figures.series).toEqual([
+      { period: '2026-03-10', pageviews: 2, visitors: 1 },
+      { period: '2026-03-11', pageviews: 1, visitors: 1 },
+    ]);
+    expect((await report(server, '2026-03-11')).previous).toMatchObject({ from: '2026-03-10', pageviews: 2, visitors: 1 });
+
+    // The salt was replaced: the old one and the old day's visitor sets are gone, the hashes differ.
+    const salts = await db.selectFrom('insights_salts').selectAll().execute();
+    expect(salts).toEqual([{ day: '2026-03-11', salt: expect.any(String) }]);
+    expect(salts[0]!.salt).not.toBe(firstSalt[0]!.salt);
+    const hashes = await db.selectFrom('insights_events').select(['visitor', 'at']).where('kind', '=', 'pageview').execute();
+    const secondHash = hashes.find((row) => row.at.startsWith('2026-03-11'))!.visitor;
+    expect(secondHash).not.toBe(firstHash);
+    const seen = await db.selectFrom('insights_day_seen').select('day').distinct().execute();
+    expect(seen).toEqual([{ day: '2026-03-11' }]);
+  });
+
+  it('does not count robots, prefetches or staff, and counts a GPC or DNT visitor as a view only', async () => {
+    const server = await start();
+    const staff = await newPerson(server, ['staff'], 'staff');
+    const customer = await newPerson(server, [], 'customer');
+    await beacon(
+      server,
+      { t: 'pageview', p: '/bot' },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    );
+    await beacon(server, { t: 'pageview', p: '/prefetched' }, { 'sec-purpose': 'prefetch' });
+    await beacon(server, { t: 'pageview', p: '/prefetched' }, { purpose: 'prefetch' });
+    await beacon(server, { t: 'pageview', p: '/staff' }, { authorization: `Bearer ${staff.idToken}` });
+    await beacon(server, { t: 'pageview', p: '/customer' }, { authorization: `Bearer ${customer.idToken}` });
+    await beacon(server, { t: 'pageview', p: '/private' }, { 'sec-gpc': '1' });
+    await beacon(server, { t: 'pageview', p: '/private' }, { dnt: '1', 'user-agent': PHONE });
+    const figures = await report(server, '2026-03-10');
+    expect(figures.pages.map((page) => page.path).sort()).toEqual(['/customer', '/private']);
+    expect(figures.pages.find((page) => page.path === '/private')).toEqual({ path: '/private', pageviews: 2, visitors: 0 });
+    expect(figures).toMatchObject({ pageviews: 3, visitors: 1 });
+  });
+
+  it('counts pages without JavaScript from their image, and server-side events where they happen', async () => {
+    const server = await start();
+    const visitor = new HttpClient(server.url);
+    const pixel = await visitor.request('GET', '/api/insights/pixel?p=%2Fteam', { headers: { 'user-agent': CHROME } });
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers.get('content-type')).toBe('image/gif');
+    const sent = await visitor.request('POST', '/api/support-messages', {
+      body: { name: 'Ann Visitor', email: 'ann@example.com', subject: 'Hello', message: 'A question about your services.' },
+      headers: { 'user-agent': CHROME },
+    });
+    expect(sent.status).toBe(201);
+    await visitor.request('GET', '/no-such-page', { headers: { accept: 'text/html', 'user-agent': CHROME } });
+    await newPerson(server, [], 'signup');
+    const figures = await report(server, '2026-03-10');
+    expect(figures.pages).toEqual([{ path: '/team', pageviews: 1, visitors: 1 }]);
+    const events = Object.fromEntries(figures.events.map((event) => [event.name, event.count]));
+    expect(events).toMatchObject({ contact: 1, 'not-found': 1 });
+    // At least the one above (the timer may already have written the staff member's of report()).
+    expect(events['sign-up']).toBeGreaterThanOrEqual(1);
+    expect(figures.eventPages).toContainEqual({ name: 'contact', path: '/support', count: 1 });
+    expect(figures.eventPages).toContainEqual({ name: 'not-found', path: '/no-such-page', count: 1 });
+  });
+
+  it('keeps speed figures as histograms and answers the 75th percentile per page and device', async () => {
+    const server = await start();
+    for (const lcp of [1000, 1200, 1400, 4000]) await beacon(server, { t: 'vitals', p: '/', lcp, inp: 80, cls: 0.02, ttfb: 300 });
+    const figures = await report(server, '2026-03-10');
+    const home = figures.vitals.find((row) => row.path === '/')!;
+    expect(home.samples).toBe(4);
+    // The third of four samples (1400 ms), within the histogram's 10%.
+    expect(home.lcpP75).toBeGreaterThanOrEqual(1400);
+    expect(home.lcpP75).toBeLessThanOrEqual(1540);
+    expect(home.clsP75).toBeCloseTo(0.02, 2);
+    expect(figures.vitalsByDevice[0]).toMatchObject({ device: 'desktop', samples: 4 });
+    // A month's range reads the monthly histograms: the same figures, over the whole month.
+    const month = await report(server, '2026-02-20', '2026-03-19');
+    expect(month.speedCovers).toEqual({ from: '2026-02-01', to: '2026-03-31' });
+    expect(month.vitals.find((row) => row.path === '/')).toEqual(home);
+  });
+
+  it('removes raw events after the retention days and keeps the rollups', async () => {
+    const server = await start({ INSIGHTS_RAW_DAYS: '30' });
+    await beacon(server, { t: 'pageview', p: '/' });
+    await server.app.insights.flush();
+    nowMs += 31 * DAY_MS;
+    await server.app.insights.housekeeping.runIfDue(nowMs);
+    expect(await server.database.db.selectFrom('insights_events').selectAll().execute()).toEqual([]);
+    expect(await report(server, '2026-03-10')).toMatchObject({ pageviews: 1, visitors: 1 });
+  });
+
+  it('caps the distinct pages of a day and counts the rest as "(other)"', async () => {
+    const server = await start({ INSIGHTS_PAGES_PER_DAY: '10' });
+    for (let i = 0; i < 15; i++) await beacon(server, { t: 'pageview', p: `/made-up-${i}` });
+    const figures = await report(server, '2026-03-10');
+    expect(figures.pages).toHaveLength(11);
+    expect(figures.pages[0]).toEqual({ path: '(other)', pageviews: 5, visitors: 1 });
+    const keys = await server.database.db.selectFrom('insights_day_keys').selectAll().where('dimension', '=', 'page').execute();
+    expect(keys).toHaveLength(10);
+  });
+
+  it('limits beacons per address', async () => {
+    const server = await start({ INSIGHTS_BEACONS_PER_MINUTE: '3' });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await beacon(server, { t: 'pageview', p: '/' })).status);
+    expect(statuses).toEqual([204, 204, 204, 429, 429]);
+  });
+
+  it('lets two instances count into one database without counting twice', async () => {
+    const first = await start();
+    const second = await startTestServer({ engine, clock, seed: false, databaseUrl: first.config.DATABASE_URL });
+    try {
+      await Promise.all([beacon(first, { t: 'pageview', p: '/' }), beacon(second, { t: 'pageview', p: '/' })]);
+      // Two SQLite connections in one process cannot wait for each other's lock (the wait blocks
+      // the thread the other needs), so there they write one after the other.
+      if (engine === 'postgres') await Promise.all([first.app.insights.flush(), second.app.insights.flush()]);
+      else for (const server of [first, second]) await server.app.insights.flush();
+      await beacon(second, { t: 'pageview', p: '/about' });
+      await second.app.insights.flush();
+      expect(await first.database.db.selectFrom('insights_salts').selectAll().execute()).toHaveLength(1);
+      expect(await report(first, '2026-03-10')).toMatchObject({ pageviews: 3, visitors: 1 });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('lets only staff read the report, checks the range, and stops everything with INSIGHTS=off', async () => {
+    const server = await start();
+    const anonymous = await new HttpClient(server.url).get('/api/admin/insights?from=2026-03-10&to=2026-03-10');
+    expect(anonymous.status).toBe(401);
+    const customer = await newPerson(server, [], 'customer');
+    expect((await customer.call('GET', '/api/admin/insights?from=2026-03-10&to=2026-03-10')).status).toBe(403);
+    const staff = await newPerson(server, ['staff'], 'staff');
+    const backwards = await staff.call<{ error: { fields: Record<string, string> } }>(
+      'GET',
+      '/api/admin/insights?from=2026-03-10&to=2026-03-01',
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.fields).toHaveProperty('to');
+    expect((await staff.call('GET', '/api/admin/insights?from=2026-02-30&to=2026-03-01')).status).toBe(400);
+
+    const off = await start({ INSIGHTS: 'off' });
+    // Answered (pages loaded before the switch still send) but never counted.
+    expect((await beacon(off, { t: 'pageview', p: '/' })).status).toBe(204);
+    await off.app.insights.flush();
+    expect(await off.database.db.selectFrom('insights_events').selectAll().execute()).toEqual([]);
+    expect(await off.database.db.selectFrom('insights_salts').selectAll().execute()).toEqual([]);
+    const offStaff = await newPerson(off, ['staff'], 'staff');
+    expect((await offStaff.call('GET', '/api/admin/insights?from=2026-03-10&to=2026-03-10')).status).toBe(404);
+  });
+});
