@@ -1,30 +1,39 @@
-// HTTP throughput of the built server against what Node.js itself can send, in one run.
+// HTTP throughput and CPU per request of the built server against what Node.js itself can
+// send, in one run.
 //   npm run build && npm run bench:http
-// For each request it measures, in BENCH_REPEATS (default 3) interleaved rounds of BENCH_SECONDS
-// (default 2) each, reporting the median round (the machine is shared: interleaving short
-// rounds keeps a burst of other work from landing on one contestant only):
-//   ceiling   a bare node:http server answering with exactly the bytes the product sent
-//             (same status, headers and body, captured first);
-//   fastify   a bare Fastify route answering with those same bytes;
-//   product   the built server (dist/server/server.js) on a fresh seeded SQLite database,
-//             logging at info as in production (to /dev/null).
-// and prints req/s, p50 and p99 with the ratio product/ceiling (and fastify/ceiling). The
-// cost of request logging and of metrics is measured on /api/services with two more product
-// instances (LOG_REQUESTS=errors, and metrics off).
+// For each request it runs BENCH_ROUNDS (default 5) interleaved rounds of BENCH_SECONDS (default
+// 2) each of:
+//   ceiling     a bare node:http server answering with exactly the bytes the product sent
+//               (same status, headers and body, captured first);
+//   fastify     a bare Fastify route answering with those same bytes;
+//   defaults    the built server (dist/server/server.js) as `npm start` runs it: the default
+//               environment, request log on (to /dev/null), `--enable-source-maps`;
+//   production  the same server with the documented production settings (docs/deployment.md:
+//               NODE_ENV=production, TRUST_PROXY=1, INSTANCE_ID, PUBLIC_URL, API_KEY, metrics on).
+// Both products run on a fresh seeded SQLite database (the routes measured are answered from
+// memory, so the database engine does not enter). Each round's ratio is taken against the
+// ceiling's round next to it (the machine is shared: interleaving short rounds keeps a burst of
+// other work from landing on one contestant only), and the median and the spread (lowest to
+// highest) of the 5 ratios are printed, in req/s and at equal CPU (CPU time per request from
+// /proc). The aims (0.5x for JSON, 0.4x for pages) are judged on every round, not the best one.
+// The load average at the start and the end is printed; the results are written into
+// docs/performance.md between its bench:http markers (BENCH_NO_DOCS=1 leaves it alone).
 // Load comes from `wrk` (Debian: `apt-get install -y wrk`) with 1 thread and BENCH_CONNECTIONS
 // (default 10) keep-alive connections; without wrk a small Node load generator in its own
-// process does the same (slower: it lowers every figure, the ratios stay comparable). Loopback
-// only; every round is bounded in time. Ports: BENCH_PORT (default 35020) and the next four.
+// process does the same (slower: it lowers every req/s figure, CPU per request is unaffected).
+// Loopback only; every round is bounded in time. Ports: BENCH_PORT (default 35020) and the next
+// three. BENCH_CPU_PROF=<dir> runs both products under --cpu-prof (profiles written there on exit;
+// `node scripts/cpu-profile-top.mjs <file>` prints their top entries).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 const basePort = Number(process.env.BENCH_PORT ?? 35020);
 const seconds = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 2), 1), 20);
-const repeats = Math.min(Math.max(Number(process.env.BENCH_REPEATS ?? 3), 1), 9);
+const repeats = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? process.env.BENCH_REPEATS ?? 5), 1), 9);
 const connections = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 10), 1), 100);
 const serverFile = join(distDir, 'server', 'server.js');
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
@@ -76,22 +85,57 @@ async function waitUntilUp(child, port) {
   throw new Error(`the server on port ${port} did not start`);
 }
 
-function startProduct(port, name, env = {}) {
-  return startChild(
-    [serverFile],
-    {
+const cpuProfDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
+
+/** The two settings measured: what `npm start` runs, and docs/deployment.md's production settings. */
+const PROFILES = {
+  defaults: {},
+  production: {
+    NODE_ENV: 'production',
+    TRUST_PROXY: '1',
+    INSTANCE_ID: 'bench-1',
+    API_KEY: 'bench-api-key-0123456789',
+    AUTHORIZED_DOMAINS: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    METRICS_TOKEN,
+  },
+};
+
+function startProduct(port, name) {
+  // Settings of the shell this runs in must not leak into either profile.
+  const env = { ...process.env };
+  for (const key of [
+    'NODE_ENV',
+    'TRUST_PROXY',
+    'INSTANCE_ID',
+    'API_KEY',
+    'AUTHORIZED_DOMAINS',
+    'LOG_LEVEL',
+    'LOG_REQUESTS',
+    'METRICS_TOKEN',
+    'PUBLIC_URL',
+    'REDIS_URL',
+  ]) {
+    delete env[key];
+  }
+  const profileArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profileArgs, serverFile], {
+    env: {
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_DIR: distDir,
       DATABASE_URL: `sqlite:${join(dir, `${name}.db`)}`,
       SEED: 'demo',
-      LOG_LEVEL: 'info',
-      METRICS_TOKEN,
-      NODE_ENV: 'production',
-      ...env,
+      ...(name === 'production' ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+      ...PROFILES[name],
     },
-    port,
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  pidByPort.set(port, child.pid);
+  child.on('exit', () => children.delete(child));
+  return waitUntilUp(child, port);
 }
 
 /** One GET over a fresh connection: status, raw headers and the body's bytes. */
@@ -179,9 +223,14 @@ Promise.all(Array.from({ length: Number(conns) }, loop)).then(() => {
 });
 `;
 
-/** The round with the median request rate. */
-function median(rounds) {
-  return [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+/** Median, lowest and highest of a list of numbers. */
+function spread(values) {
+  // A round in which /proc counted no CPU tick for a server gives no ratio at equal CPU.
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: Number.NaN, low: Number.NaN, high: Number.NaN };
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { median, low: sorted[0], high: sorted[sorted.length - 1] };
 }
 
 function toMs(text) {
@@ -230,29 +279,128 @@ function loadOnce(port, path, headers, duration = seconds) {
   });
 }
 
-async function main() {
-  const [productPort, ceilingPort, fastifyPort, noLogPort, noMetricsPort] = [0, 1, 2, 3, 4].map((offset) => basePort + offset);
-  console.log(
-    `bench:http: ${repeats} x ${seconds} s rounds (median shown), ${connections} connections, load from ${hasWrk ? 'wrk' : 'the Node load generator (install wrk for higher ceilings: apt-get install -y wrk)'}`,
-  );
-  await startProduct(productPort, 'product');
+/** The aims: JSON at least half of what node:http does with the same bytes, pages 0.4. */
+const AIMS = { json: 0.5, page: 0.4 };
 
-  const member = JSON.parse((await rawGet(productPort, '/api/team-members')).body.toString())[0];
+const loadText = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
+/** Runs every route's rounds; the ratios of each round are taken against the ceiling's round next to it. */
+async function measure(cases, ports) {
+  const results = [];
+  for (const item of cases) {
+    const paths = {
+      ceiling: item.replayPath ?? item.path,
+      fastify: item.replayPath ?? item.path,
+      defaults: item.path,
+      production: item.path,
+    };
+    // A warm-up round of each (not counted), so no measured round pays for JIT and cache filling.
+    for (const name of Object.keys(ports)) await loadOnce(ports[name], paths[name], item.headers, 1);
+    const rounds = { ceiling: [], fastify: [], defaults: [], production: [] };
+    for (let round = 0; round < repeats; round++) {
+      for (const name of Object.keys(ports)) rounds[name].push(await load(ports[name], paths[name], item.headers));
+    }
+    const contestants = {};
+    for (const name of ['fastify', 'defaults', 'production']) {
+      const own = rounds[name];
+      contestants[name] = {
+        rps: spread(own.map((round) => round.rps)),
+        cpu: spread(own.map((round) => round.cpuPerRequest * 1000)),
+        p50: spread(own.map((round) => round.p50)),
+        p99: spread(own.map((round) => round.p99)),
+        ratioRps: spread(own.map((round, index) => round.rps / rounds.ceiling[index].rps)),
+        ratioCpu: spread(own.map((round, index) => rounds.ceiling[index].cpuPerRequest / round.cpuPerRequest)),
+      };
+    }
+    results.push({
+      item,
+      ceilingRps: spread(rounds.ceiling.map((round) => round.rps)),
+      ceilingCpu: spread(rounds.ceiling.map((round) => round.cpuPerRequest * 1000)),
+      contestants,
+    });
+    console.log(`  measured ${item.label} (load average ${loadText()})`);
+  }
+  return results;
+}
+
+function table(results) {
+  const x = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
+  const range = (stat) => `${x(stat.median)} (${x(stat.low)} to ${x(stat.high)})`;
+  const rows = [];
+  for (const { item, ceilingRps, ceilingCpu, contestants } of results) {
+    const aim = AIMS[item.kind];
+    for (const name of ['defaults', 'production', 'fastify']) {
+      const figures = contestants[name];
+      const every =
+        name === 'fastify' ? '' : `req/s ${figures.ratioRps.low >= aim ? 'yes' : 'no'}, CPU ${figures.ratioCpu.low >= aim ? 'yes' : 'no'}`;
+      rows.push([
+        name === 'defaults' ? `\`${item.label}\` (${(item.bytes / 1024).toFixed(1)} KB ${item.encoding})` : '',
+        name === 'fastify' ? 'bare Fastify route' : name === 'defaults' ? '`npm start` defaults' : 'production settings',
+        `${Math.round(figures.rps.median).toLocaleString('en-US')} (${Math.round(ceilingRps.median).toLocaleString('en-US')})`,
+        `${Math.round(figures.cpu.median)} us (${Math.round(ceilingCpu.median)} us)`,
+        `${figures.p50.median.toFixed(2)} / ${figures.p99.median.toFixed(2)} ms`,
+        range(figures.ratioRps),
+        range(figures.ratioCpu),
+        name === 'fastify' ? '' : `${x(aim)}: ${every}`,
+      ]);
+    }
+  }
+  const header = [
+    'request',
+    'server',
+    'req/s (ceiling)',
+    'CPU per request (ceiling)',
+    'p50 / p99',
+    'req/s ratio, median (spread)',
+    'ratio at equal CPU, median (spread)',
+    'aim met in every round',
+  ];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  return [line(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+
+/** Replaces the text between the bench:http markers of docs/performance.md with these results. */
+function writeDocs(text) {
+  const file = resolve('docs/performance.md');
+  const [open, close] = ['<!-- bench:http results: start -->', '<!-- bench:http results: end -->'];
+  const doc = readFileSync(file, 'utf8');
+  const from = doc.indexOf(open);
+  const to = doc.indexOf(close);
+  if (from === -1 || to < from) {
+    console.error(`(docs/performance.md has no bench:http markers: results not written)`);
+    return;
+  }
+  writeFileSync(file, `${doc.slice(0, from + open.length)}\n\n${text}\n\n${doc.slice(to)}`);
+  console.log('\nwritten into docs/performance.md');
+}
+
+async function main() {
+  const startLoad = loadText();
+  const ports = { ceiling: basePort + 2, fastify: basePort + 3, defaults: basePort, production: basePort + 1 };
+  const tool = hasWrk ? 'wrk' : 'the Node load generator (install wrk for higher ceilings: apt-get install -y wrk)';
+  const intro = `${repeats} x ${seconds} s interleaved rounds per route and server, ${connections} connections, load from ${tool}; ${cpus().length} CPUs, load average at start ${startLoad}`;
+  console.log(`bench:http: ${intro}`);
+  await startProduct(ports.defaults, 'defaults');
+
+  const member = JSON.parse((await rawGet(ports.defaults, '/api/team-members')).body.toString())[0];
   const identity = {};
-  const brotli = { 'Accept-Encoding': 'br' };
   const cases = [
-    { label: 'GET /api/services', path: '/api/services', headers: identity },
-    { label: 'GET /api/movies', path: '/api/movies', headers: identity },
-    { label: 'GET /', path: '/', headers: identity },
-    { label: 'GET /about', path: '/about', headers: identity },
-    { label: `GET /team/${member.id}`, path: `/team/${encodeURIComponent(member.id)}`, headers: identity },
-    { label: 'GET / (br)', path: '/', headers: brotli, replayPath: '/__br/' },
+    { label: 'GET /api/services', kind: 'json', path: '/api/services', headers: identity },
+    { label: 'GET /api/movies', kind: 'json', path: '/api/movies', headers: identity },
+    { label: 'GET /', kind: 'page', path: '/', headers: identity },
+    { label: 'GET /about', kind: 'page', path: '/about', headers: identity },
+    { label: `GET /team/${member.id}`, kind: 'page', path: `/team/${encodeURIComponent(member.id)}`, headers: identity },
+    { label: 'GET / (br)', kind: 'page', path: '/', headers: { 'Accept-Encoding': 'br' }, replayPath: '/__br/' },
   ];
 
-  // Capture the product's exact answers for the replay servers.
+  // Capture the product's exact answers (as `npm start` sends them) for the replay servers.
   const routes = [];
   for (const item of cases) {
-    const answer = await rawGet(productPort, item.path, item.headers);
+    const answer = await rawGet(ports.defaults, item.path, item.headers);
     if (answer.status !== 200) throw new Error(`${item.path} answered ${answer.status}`);
     item.bytes = answer.body.length;
     item.encoding =
@@ -265,66 +413,37 @@ async function main() {
     });
   }
   const replayFile = join(dir, 'replay.json');
-  await import('node:fs/promises').then((fs) => fs.writeFile(replayFile, JSON.stringify(routes)));
+  writeFileSync(replayFile, JSON.stringify(routes));
   const fastifyPath = resolve('node_modules/fastify/fastify.js');
-  await startChild(['-e', CEILING_SOURCE], { PORT: String(ceilingPort), REPLAY_FILE: replayFile }, ceilingPort);
-  await startChild(['-e', FASTIFY_SOURCE], { PORT: String(fastifyPort), REPLAY_FILE: replayFile, FASTIFY_PATH: fastifyPath }, fastifyPort);
-  await startProduct(noLogPort, 'nolog', { LOG_REQUESTS: 'errors' });
-  await startProduct(noMetricsPort, 'nometrics', { METRICS_TOKEN: '' });
-
-  const results = [];
-  for (const item of cases) {
-    // A warm-up round of each (not counted), so no measured round pays for JIT and cache filling.
-    for (const port of [ceilingPort, fastifyPort, productPort]) {
-      await loadOnce(port, port === productPort ? item.path : (item.replayPath ?? item.path), item.headers, 1);
-    }
-    const rounds = { ceiling: [], fastify: [], product: [] };
-    for (let round = 0; round < repeats; round++) {
-      rounds.ceiling.push(await load(ceilingPort, item.replayPath ?? item.path, item.headers));
-      rounds.fastify.push(await load(fastifyPort, item.replayPath ?? item.path, item.headers));
-      rounds.product.push(await load(productPort, item.path, item.headers));
-    }
-    results.push({ item, ceiling: median(rounds.ceiling), fastify: median(rounds.fastify), product: median(rounds.product) });
-  }
-  const services = cases[0];
-  const costs = { withoutLog: [], withoutMetrics: [], withAll: [] };
-  for (let round = 0; round < repeats; round++) {
-    costs.withoutLog.push(await load(noLogPort, services.path, services.headers));
-    costs.withoutMetrics.push(await load(noMetricsPort, services.path, services.headers));
-    costs.withAll.push(await load(productPort, services.path, services.headers));
-  }
-  const [withoutLog, withoutMetrics, withAll] = [costs.withoutLog, costs.withoutMetrics, costs.withAll].map(median);
-
-  const rps = (value) => Math.round(value).toLocaleString('en-US');
-  const ms = (value) => `${value.toFixed(2)} ms`;
-  const us = (value) => `${Math.round(value * 1000)} us`;
-  const rows = results.map(({ item, ceiling, fastify, product }) => [
-    `${item.label} (${(item.bytes / 1024).toFixed(1)} KB ${item.encoding})`,
-    `${rps(product.rps)} req/s, p50 ${ms(product.p50)}, p99 ${ms(product.p99)}, CPU ${us(product.cpuPerRequest)}/req`,
-    `${rps(ceiling.rps)} req/s, p50 ${ms(ceiling.p50)}, p99 ${ms(ceiling.p99)}, CPU ${us(ceiling.cpuPerRequest)}/req`,
-    `${(product.rps / ceiling.rps).toFixed(2)}x`,
-    `${(ceiling.cpuPerRequest / product.cpuPerRequest).toFixed(2)}x`,
-    `${rps(fastify.rps)} req/s (${(fastify.rps / ceiling.rps).toFixed(2)}x), CPU ${us(fastify.cpuPerRequest)}/req (${(ceiling.cpuPerRequest / fastify.cpuPerRequest).toFixed(2)}x)`,
-  ]);
-  const header = ['request', 'product', 'bare node:http, same bytes', 'ratio req/s', 'ratio at equal CPU', 'bare Fastify route'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
-  for (const row of rows) console.log(line(row));
-  const perRequest = (other) => Math.round((withAll.cpuPerRequest - other.cpuPerRequest) * 1000);
-  console.log(
-    `\nGET /api/services, CPU per request: product as above ${us(withAll.cpuPerRequest)}; with LOG_REQUESTS=errors ` +
-      `${us(withoutLog.cpuPerRequest)} (logging costs about ${perRequest(withoutLog)} us per request); without metrics ` +
-      `${us(withoutMetrics.cpuPerRequest)} (metrics cost about ${perRequest(withoutMetrics)} us per request). ` +
-      'Differences within about 20 us are noise on a shared machine.',
+  await startChild(['-e', CEILING_SOURCE], { PORT: String(ports.ceiling), REPLAY_FILE: replayFile }, ports.ceiling);
+  await startChild(
+    ['-e', FASTIFY_SOURCE],
+    { PORT: String(ports.fastify), REPLAY_FILE: replayFile, FASTIFY_PATH: fastifyPath },
+    ports.fastify,
   );
+  await startProduct(ports.production, 'production');
+
+  const results = await measure(cases, ports);
+  const endLoad = loadText();
+  const busiest = Math.max(Number(startLoad.split(', ')[0]), Number(endLoad.split(', ')[0]));
+  const verdict =
+    busiest > cpus().length
+      ? ` The load average was above the number of CPUs (${cpus().length}): other work shared them, so these figures judge nothing against the aims; run again on an idle machine.`
+      : '';
+  const text = [
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${intro}, at the end ${endLoad}.${verdict}`,
+    '',
+    table(results),
+  ].join('\n');
+  console.log(`\n${table(results)}\n\nload average at the end: ${endLoad}.${verdict}`);
+  if (process.env.BENCH_NO_DOCS !== '1') writeDocs(text);
 }
 
 try {
   await main();
 } finally {
   for (const child of children) child.kill('SIGTERM');
-  await sleep(300);
+  // The products shut down gracefully (and write their CPU profiles): give them up to 10 s.
+  for (let waited = 0; children.size > 0 && waited < 10_000; waited += 100) await sleep(100);
   rmSync(dir, { recursive: true, force: true });
 }

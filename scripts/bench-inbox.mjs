@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { build } from 'esbuild';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { importSources } from './lib/import-sources.mjs';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 21);
@@ -20,24 +20,8 @@ export { openDatabase } from './src/server/platform/db/database';
 export { migrateToLatest } from './src/server/platform/db/migrate';
 export { inboxRepository } from './src/server/inbox/messages-repository';
 `;
-const bundle = await build({
-  stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  packages: 'external',
-  write: false,
-});
+const lib = await importSources('inbox', entry);
 const dir = mkdtempSync(join(tmpdir(), 'nw-bench-inbox-'));
-const modulePath = join(process.cwd(), `.bench-inbox-${process.pid}.mjs`);
-const { writeFileSync } = await import('node:fs');
-writeFileSync(modulePath, bundle.outputFiles[0].text);
-let lib;
-try {
-  lib = await import(modulePath);
-} finally {
-  rmSync(modulePath, { force: true });
-}
 
 const WORDS = ['printer', 'laptop', 'backup', 'network', 'invoice', 'password', 'email', 'server', 'monitor', 'router', 'virus', 'quote'];
 const STATUSES = ['new', 'open', 'answered', 'closed', 'closed', 'answered', 'spam'];

@@ -33,7 +33,8 @@ const schedule: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/schedule',
     { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ activities: z.array(activity), tracks: z.array(track) }) } } },
-    async (request, reply) => {
+    // Not async: while the prepared answer is current it is sent without a promise.
+    (request, reply) => {
       return sendPreparedJson(app, request, reply, {
         key: 'schedule',
         topics: ['schedule'],

@@ -37,7 +37,7 @@ const stats: FastifyPluginAsyncZod = async (app) => {
     key: string,
     topics: ContentTopic[],
     load: () => Promise<T>,
-  ): Promise<FastifyReply> => sendPreparedJson(app, request, reply, { key: `stats:${key}`, topics, cacheControl: 'no-cache', load });
+  ): Promise<void> => sendPreparedJson(app, request, reply, { key: `stats:${key}`, topics, cacheControl: 'no-cache', load });
 
   const series = (rows: { date: string; count: number }[], days: number, now: Date) => {
     const filled = fillDays(rows, now, days);

@@ -25,15 +25,22 @@ function preparedJson<T>(
 
 /**
  * Sends a route's JSON answer prepared once per version of its topics, serialized by the route's
- * own compiled serializer for its 200 answer; a 304 when the client already has it.
+ * own compiled serializer for its 200 answer; a 304 when the client already has it. While the
+ * prepared answer is current it is sent at once and nothing is returned (the reply is sent);
+ * otherwise a promise that settles once the built answer is sent.
  */
-export async function sendPreparedJson<T>(
+export function sendPreparedJson<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   options: { key: string; topics: readonly ContentTopic[]; cacheControl: string; load: () => Promise<T> },
-): Promise<FastifyReply> {
-  const prepared = await preparedJson(app, { ...options, serialize: (value) => reply.serialize(value) as string });
-  sendPrepared(request, reply, prepared);
-  return reply;
+): Promise<void> | undefined {
+  const ready = app.contentChanges.cache.peek<PreparedResponse>(`json:${options.key}`);
+  if (ready) {
+    sendPrepared(request, reply, ready);
+    return undefined;
+  }
+  return preparedJson(app, { ...options, serialize: (value) => reply.serialize(value) as string }).then((prepared) => {
+    sendPrepared(request, reply, prepared);
+  });
 }

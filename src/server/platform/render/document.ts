@@ -19,6 +19,22 @@ export const safeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The link-preview picture, the article dates and the Twitter card (which repeats title and description). */
+function socialTags(head: HeadData, publicUrl: string): string[] {
+  const image = head.ogImage ?? { url: `${publicUrl}/icons/og-image.png`, alt: '' };
+  return [
+    `<meta property="og:image" content="${escapeHtml(image.url)}">`,
+    image.alt ? `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">` : '',
+    head.articleTimes ? `<meta property="article:published_time" content="${escapeHtml(head.articleTimes.published)}">` : '',
+    head.articleTimes ? `<meta property="article:modified_time" content="${escapeHtml(head.articleTimes.modified)}">` : '',
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image.url)}">`,
+    image.alt ? `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">` : '',
+  ];
+}
+
 export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: string): string {
   const canonical = `${publicUrl}${head.canonicalPath}`;
   const title = escapeHtml(head.title);
@@ -38,8 +54,7 @@ export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: str
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta property="og:image" content="${escapeHtml(`${publicUrl}/icons/og-image.png`)}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
+    ...socialTags(head, publicUrl),
     '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff">',
     '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#121417">',
     '<meta name="color-scheme" content="light dark">',
@@ -56,9 +71,16 @@ export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: str
   ].join('');
 }
 
-export function documentEnd(data: SitePageData, assets: SiteAssets): string {
+/** The id of the <noscript> that counts a page without JavaScript; the site's script counts when it exists. */
+export const INSIGHTS_NOSCRIPT_ID = 'insights-pixel';
+
+/** `insightsPath`: the page's path when Insights counts views (null with INSIGHTS=off). */
+export function documentEnd(data: SitePageData, assets: SiteAssets, insightsPath: string | null = null): string {
   return [
     '</div>',
+    insightsPath === null
+      ? ''
+      : `<noscript id="${INSIGHTS_NOSCRIPT_ID}"><img src="/api/insights/pixel?p=${encodeURIComponent(insightsPath)}" alt="" width="1" height="1" hidden></noscript>`,
     `<script id="${SITE_DATA_ELEMENT_ID}" type="application/json">${safeJson(data)}</script>`,
     assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
     '</body>',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personJsonLd, summarise, supportFormState } from './site-pages';
+import { personJsonLd, preparedPageKey, summarise, supportFormState } from './site-pages';
 
 describe('summarise', () => {
   it('takes the first sentence', () => {
@@ -63,5 +63,18 @@ describe('personJsonLd', () => {
       image: { id: 'x', width: 640, height: 640, variants: [variant(160), variant(640), variant(320)] },
     });
     expect(person.image).toBe(`https://nw.example/images/${'640'.padStart(64, '0')}.webp`);
+  });
+});
+
+describe('preparedPageKey', () => {
+  it('names the cache key of the pages the same for everyone, and nothing else', () => {
+    expect(preparedPageKey('/')).toBe('/');
+    expect(preparedPageKey('/landing')).toBe('/');
+    expect(preparedPageKey('/about')).toBe('/about');
+    expect(preparedPageKey('/team')).toBe('/team');
+    expect(preparedPageKey('/team/maya-chen')).toBe('/team/maya-chen');
+    expect(preparedPageKey('/support')).toBeNull();
+    expect(preparedPageKey('/constructor')).toBeNull();
+    expect(preparedPageKey(`/team/${'x'.repeat(81)}`)).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { variantFor } from '../../../common/content-images';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { COMPANY } from '../../../common/constants';
 import { trimTrailingSlashes } from '../../../common/routes';
 import type { HeadData, SitePageData, SupportFormState, TeamMemberItem } from '../../../common/site-data';
 import type { ContentTopic } from '../cache/content-version';
-import { cachedContent } from '../../content/index';
+import { type CachedContent, cachedContent } from '../../content/index';
+import { cachedNews, newsCacheablePage, resolveNewsPage } from '../../news/index';
+import { DEFAULT_SITE_TEXTS, type SeoPage, type SiteTexts } from '../../../common/site-texts';
+import { cachedSiteTexts } from '../../site-texts/index';
 
 export interface ResolvedSitePage {
   status: number;
@@ -13,22 +15,31 @@ export interface ResolvedSitePage {
   head: HeadData;
 }
 
-const organization = (publicUrl: string) => ({
+/** The company as schema.org sees it, from the published site texts. */
+export const organization = (publicUrl: string, texts: SiteTexts = DEFAULT_SITE_TEXTS) => ({
   '@context': 'https://schema.org',
   '@type': 'Organization',
   '@id': `${publicUrl}/#organization`,
-  name: COMPANY.name,
+  name: texts.companyName,
   url: `${publicUrl}/`,
   logo: `${publicUrl}/icons/icon-512.png`,
-  email: COMPANY.email,
-  telephone: COMPANY.phone,
+  email: texts.email,
+  telephone: texts.telephone,
   address: {
     '@type': 'PostalAddress',
-    streetAddress: '42 Harbour Street',
-    addressLocality: 'Portland',
-    addressRegion: 'OR',
-    postalCode: '97204',
-    addressCountry: 'US',
+    streetAddress: texts.streetAddress,
+    addressLocality: texts.locality,
+    ...(texts.region ? { addressRegion: texts.region } : {}),
+    ...(texts.postalCode ? { postalCode: texts.postalCode } : {}),
+    addressCountry: texts.country,
+  },
+  // Organization has no opening hours of its own: they are the help desk's (its contact point).
+  contactPoint: {
+    '@type': 'ContactPoint',
+    contactType: 'customer support',
+    telephone: texts.telephone,
+    email: texts.email,
+    hoursAvailable: texts.openingHours,
   },
 });
 
@@ -78,11 +89,23 @@ function memberId(path: string): string | null {
 }
 
 const STATIC_PAGES: Record<string, { key: string; topics: ContentTopic[] }> = {
-  '/': { key: '/', topics: ['services', 'core-values', 'client-reviews'] },
-  '/landing': { key: '/', topics: ['services', 'core-values', 'client-reviews'] },
+  '/': { key: '/', topics: ['services', 'core-values', 'client-reviews', 'news', 'team-members'] },
+  '/landing': { key: '/', topics: ['services', 'core-values', 'client-reviews', 'news', 'team-members'] },
   '/about': { key: '/about', topics: ['core-values', 'team-members'] },
   '/team': { key: '/team', topics: ['team-members'] },
 };
+
+/**
+ * The key a page the same for every visitor would be cached under, without reading anything:
+ * for the hot path, which sends the prepared page when one is current under that key. (A member
+ * page is only ever prepared for a member who exists, so a key with no entry falls through to
+ * `cacheablePage`.)
+ */
+export function preparedPageKey(path: string): string | null {
+  if (Object.hasOwn(STATIC_PAGES, path)) return STATIC_PAGES[path]!.key;
+  const id = memberId(path);
+  return id === null || id.length > 80 ? null : `/team/${id}`;
+}
 
 /**
  * Whether a site page is the same for every visitor, and if so under which key and topics it is
@@ -90,8 +113,16 @@ const STATIC_PAGES: Record<string, { key: string; topics: ContentTopic[] }> = {
  * unknown member (any text can be asked for) are rendered per request.
  */
 export async function cacheablePage(app: FastifyInstance, path: string): Promise<{ key: string; topics: ContentTopic[] } | null> {
+  const page = await cacheableBy(app, path);
+  // Every page shows the site texts (its head, the footer, the JSON-LD).
+  return page ? { ...page, topics: [...page.topics, 'site-texts'] } : null;
+}
+
+async function cacheableBy(app: FastifyInstance, path: string): Promise<{ key: string; topics: ContentTopic[] } | null> {
   const known = STATIC_PAGES[path];
   if (known) return known;
+  const article = await newsCacheablePage(app, path);
+  if (article) return article;
   const id = memberId(path);
   if (id === null || id.length > 80) return null;
   const member = await cachedContent(app).teamMember(id);
@@ -107,21 +138,66 @@ export async function resolveSitePage(
   app: FastifyInstance,
   pathname: string,
   query: Record<string, string | undefined>,
+  // A preview passes the published content with a draft in it, or draft site texts.
+  content: CachedContent = cachedContent(app),
+  draftTexts?: SiteTexts,
+): Promise<ResolvedSitePage | null> {
+  const texts = draftTexts ?? (await cachedSiteTexts(app));
+  const path = trimTrailingSlashes(pathname);
+  const page = await resolvePage(app, path, query, content, texts);
+  if (!page) return null;
+  return { ...page, data: { ...page.data, texts }, head: withSeoTexts(page.head, SEO_PATHS[path], texts, app.config.publicUrl) };
+}
+
+const SEO_PATHS: Record<string, SeoPage | undefined> = {
+  '/': 'landing',
+  '/landing': 'landing',
+  '/about': 'about',
+  '/team': 'team',
+  '/support': 'support',
+  '/news': 'news',
+};
+
+/** A page's search and link-preview texts as staff set them; each one left empty keeps the page's own. */
+export function withSeoTexts(head: HeadData, page: SeoPage | undefined, texts: SiteTexts, publicUrl: string): HeadData {
+  if (!page) return head;
+  const title = texts[`${page}Title`];
+  const description = texts[`${page}Description`];
+  const image = texts[`${page}Image`];
+  return {
+    ...head,
+    ...(title ? { title } : {}),
+    ...(description ? { description } : {}),
+    ...(image ? { ogImage: { url: image.startsWith('/') ? `${publicUrl}${image}` : image, alt: '' } } : {}),
+  };
+}
+
+async function resolvePage(
+  app: FastifyInstance,
+  path: string,
+  query: Record<string, string | undefined>,
+  content: CachedContent,
+  texts: SiteTexts,
 ): Promise<ResolvedSitePage | null> {
   const publicUrl = app.config.publicUrl;
-  const content = cachedContent(app);
-  const path = trimTrailingSlashes(pathname);
-  const base = { jsonLd: [organization(publicUrl)] };
+  const base = { jsonLd: [organization(publicUrl, texts)] };
+  const company = texts.companyName;
 
   if (path === '/' || path === '/landing') {
-    const [services, coreValues, clientReviews] = await Promise.all([content.services(), content.coreValues(), content.clientReviews()]);
+    const [services, coreValues, clientReviews, news] = await Promise.all([
+      content.services(),
+      content.coreValues(),
+      content.clientReviews(),
+      cachedNews(app).summaries(),
+    ]);
     return {
       status: 200,
-      data: { page: 'landing', services, coreValues, clientReviews },
+      data: { page: 'landing', services, coreValues, clientReviews, news: news.slice(0, 3) },
       head: {
         ...base,
-        title: `${COMPANY.name}: IT support, cloud and security`,
-        description: `${COMPANY.tagline} Managed IT support, cloud migration, cybersecurity and networks for small businesses.`,
+        title: `${company}: IT support, cloud and security`,
+        description:
+          'Computers that just work, for people who have better things to do. Managed IT support, cloud migration, cybersecurity and networks for small businesses.',
         canonicalPath: '/',
       },
     };
@@ -134,8 +210,8 @@ export async function resolveSitePage(
       data: { page: 'about', coreValues, teamCount },
       head: {
         ...base,
-        title: `About Us | ${COMPANY.name}`,
-        description: `How ${COMPANY.name} grew from a garage help desk into the IT team of local businesses, and the values we work by.`,
+        title: `About Us | ${company}`,
+        description: `How ${company} grew from a garage help desk into the IT team of local businesses, and the values we work by.`,
         canonicalPath: '/about',
       },
     };
@@ -147,8 +223,8 @@ export async function resolveSitePage(
       data: { page: 'team', members },
       head: {
         ...base,
-        title: `Our Team | ${COMPANY.name}`,
-        description: `Meet the ${members.length} engineers and specialists of ${COMPANY.name}.`,
+        title: `Our Team | ${company}`,
+        description: `Meet the ${members.length} engineers and specialists of ${company}.`,
         canonicalPath: '/team',
       },
     };
@@ -162,7 +238,7 @@ export async function resolveSitePage(
         data: { page: 'member', member: null, requestedId: requestedId.slice(0, 80) },
         head: {
           ...base,
-          title: `Team member not found | ${COMPANY.name}`,
+          title: `Team member not found | ${company}`,
           description: 'This team member could not be found.',
           canonicalPath: '/team',
           robots: 'noindex',
@@ -175,7 +251,7 @@ export async function resolveSitePage(
       data: { page: 'member', member, requestedId },
       head: {
         jsonLd: [...base.jsonLd, personJsonLd(publicUrl, member)],
-        title: `${member.name}, ${member.role} | ${COMPANY.name}`,
+        title: `${member.name}, ${member.role} | ${company}`,
         description: summarise(member.bio),
         canonicalPath: memberPath,
         ogType: 'profile',
@@ -192,11 +268,11 @@ export async function resolveSitePage(
       },
       head: {
         ...base,
-        title: `Contact Us | ${COMPANY.name}`,
-        description: `Send ${COMPANY.name} a message; we answer within one working day.`,
+        title: `Contact Us | ${company}`,
+        description: `Send ${company} a message; we answer within one working day.`,
         canonicalPath: '/support',
       },
     };
   }
-  return null;
+  return resolveNewsPage(app, path, query, organization(publicUrl, texts));
 }
