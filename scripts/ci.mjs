@@ -37,7 +37,11 @@ const pathWith = (major) => `${join(nodeHome(major), 'bin')}:${process.env.PATH}
 const node22Tree = join(work, 'tree22');
 const node22Addon = join(node22Tree, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
-/** The specs whose subject crosses instances; the rest are the same bytes on one instance. */
+/**
+ * The specs whose subject crosses instances. They run once, here, through the cluster (two
+ * Node.js 24 instances on PostgreSQL and Redis, one killed part-way), and `.ci/run` leaves them
+ * out of npm test's end-to-end step; the rest are the same bytes on one instance.
+ */
 const CLUSTER_SPECS = 'auth,live,console-inbox,console-content,movies';
 
 function installNode(major) {
@@ -125,6 +129,7 @@ function cluster() {
       PATH: pathWith(24),
       CLUSTER_SKIP_BUILD: '1',
       CLUSTER_SPECS,
+      E2E_SKIP_SPECS: '',
       E2E_JSON_REPORT: report,
     },
     counts: () => playwrightCounts(report),
@@ -132,7 +137,13 @@ function cluster() {
   });
 }
 
-const phases = { install, 'node22-addon': prepareNode22Tree, 'other-nodes': otherNodes };
+/** For `.ci/run`: npm test's end-to-end step leaves these specs to the cluster pass. */
+async function clusterSpecs() {
+  console.log(CLUSTER_SPECS);
+  return true;
+}
+
+const phases = { install, 'node22-addon': prepareNode22Tree, 'other-nodes': otherNodes, 'cluster-specs': clusterSpecs };
 const phase = phases[process.argv[2]];
 if (!phase) {
   console.error(`usage: node scripts/ci.mjs ${Object.keys(phases).join(' | ')}`);
@@ -140,5 +151,6 @@ if (!phase) {
 }
 const ok = await phase();
 // The table of the whole run comes once, at the end; a failed phase prints it as it stops.
+if (process.argv[2] === 'cluster-specs') process.exit(0);
 if (ok && process.argv[2] !== 'other-nodes') saveSteps();
 else process.exit(printSummary(startedAt) && ok ? 0 : 1);

@@ -161,6 +161,11 @@ async function main() {
       // Every spec signs up from this one address (as the suite's own server allows).
       SIGN_UP_LIMIT_PER_HOUR: '1000',
       MAIL_LIMIT_PER_HOUR: '1000',
+      INSIGHTS_BEACONS_PER_MINUTE: '100000',
+      // Every browser of both workers streams from this one address, and behind HAProxy a closed
+      // stream keeps its place until the next keep-alive write (25 s) finds the client gone:
+      // the default 20 was reached mid-suite (the per-address cap has its own API tests).
+      LIVE_STREAMS_PER_ADDRESS: '200',
       SEED: 'demo',
       LOG_LEVEL: 'warn',
     });

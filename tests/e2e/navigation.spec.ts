@@ -8,8 +8,12 @@ import { createStaffAccount } from './support/staff';
  * screen until Back; decision 0530): the first visit of a page whose chunk loads on demand, in
  * each outlet (the app's, the tabs', the console's). On a phone and on a desktop, with the CPU
  * four times slower (a mid-range phone, where the race always showed), the opened page must be
- * painted, not just in the DOM, within 2 s of its address changing.
+ * painted, not just in the DOM, soon after its address changes. "Soon" is 5 s: a page left at
+ * opacity 0 never gets painted, so this finds it all the same, while a lazy page's first chunk
+ * at 4x slowdown beside the other test worker took 2.5 s in CI. How fast pages open is
+ * measured by `npm run bench:web`, not asserted here (docs/development.md).
  */
+const PAINTED_WITHIN = { timeout: 5_000 };
 const SIZES = [
   { name: 'a phone', viewport: { width: 390, height: 844 }, touch: true },
   { name: 'a desktop', viewport: { width: 1280, height: 800 }, touch: false },
@@ -34,7 +38,7 @@ for (const size of SIZES) {
       await waitForIonicPage(page);
       await press(page.getByTestId('movie-row').filter({ hasText: 'Casablanca' }).getByRole('link'));
       await expect(page).toHaveURL(/\/movie-example\?title=Casablanca$/);
-      await expectPainted(heading(page, 'Casablanca'));
+      await expectPainted(heading(page, 'Casablanca'), PAINTED_WITHIN);
     });
 
     for (const demo of [
@@ -46,8 +50,12 @@ for (const size of SIZES) {
         await waitForIonicPage(page);
         await press(page.getByRole('link', { name: `Open ${demo.title}` }));
         await expect(page).toHaveURL(demo.url);
-        if (demo.heading) await expectPainted(heading(page, demo.heading));
-        else await expectPainted(shownPage(page).locator('.schedule-item__link').first());
+        if (demo.heading) await expectPainted(heading(page, demo.heading), PAINTED_WITHIN);
+        else {
+          // The page itself, then its rows, which come from the API.
+          await expectPainted(shownPage(page).locator('ion-header'), PAINTED_WITHIN);
+          await expectPainted(shownPage(page).locator('.schedule-item__link').first(), PAINTED_WITHIN);
+        }
       });
     }
 
@@ -56,7 +64,7 @@ for (const size of SIZES) {
       await waitForIonicPage(page);
       await press(page.getByRole('link', { name: 'Wi-Fi Clinic' }));
       await expect(page).toHaveURL(/\/app\/tabs\/schedule\/wifi-clinic$/);
-      await expectPainted(heading(page, 'Wi-Fi Clinic'));
+      await expectPainted(heading(page, 'Wi-Fi Clinic'), PAINTED_WITHIN);
     });
 
     test('Add Movie while signed out opens Log in, painted', async ({ page }) => {
@@ -65,7 +73,7 @@ for (const size of SIZES) {
       await press(shownPage(page).getByRole('button', { name: 'More' }));
       await press(page.locator('ion-popover').getByText('Add Movie'));
       await expect(page).toHaveURL(/\/login\?next=/);
-      await expectPainted(heading(page, 'Log in'));
+      await expectPainted(heading(page, 'Log in'), PAINTED_WITHIN);
     });
 
     test("the signed-out Account page's Log in opens Log in, painted", async ({ page }) => {
@@ -73,7 +81,7 @@ for (const size of SIZES) {
       await waitForIonicPage(page);
       await press(shownPage(page).getByRole('link', { name: 'Log in' }));
       await expect(page).toHaveURL(/\/login\?next=%2Faccount$/);
-      await expectPainted(heading(page, 'Log in'));
+      await expectPainted(heading(page, 'Log in'), PAINTED_WITHIN);
     });
 
     test("Signup's Log in link opens Log in, painted", async ({ page }) => {
@@ -81,7 +89,7 @@ for (const size of SIZES) {
       await waitForIonicPage(page);
       await press(shownPage(page).getByRole('link', { name: 'Log in' }));
       await expect(page).toHaveURL(/\/login/);
-      await expectPainted(heading(page, 'Log in'));
+      await expectPainted(heading(page, 'Log in'), PAINTED_WITHIN);
     });
 
     test("a user's page opens from the console's user list, painted", async ({ page, request }) => {
@@ -100,7 +108,7 @@ for (const size of SIZES) {
         .fill(admin.email);
       await press(shownPage(page).getByRole('link', { name: new RegExp(admin.email.replace(/[.]/g, '\\.')) }));
       await expect(page).toHaveURL(new RegExp(`/admin/users/${admin.uid}$`));
-      await expectPainted(heading(page, admin.email));
+      await expectPainted(heading(page, admin.email), PAINTED_WITHIN);
     });
   });
 }

@@ -93,6 +93,8 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra routes registered before the server starts (to exercise shared behaviour). */
   routes?: (app: FastifyInstance) => void;
+  /** The server's clock (AppOptions.clock), for tests that move time. */
+  clock?: () => number;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     ...(options.siteRenderer ? { siteRenderer: options.siteRenderer } : {}),
     ...(options.logStream ? { logger: { level: 'info', stream: options.logStream } } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

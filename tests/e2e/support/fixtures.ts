@@ -55,7 +55,10 @@ export const test = base.extend<{
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (![...allowConsoleErrors, ...INSTANCE_KILLED_ERRORS].some((pattern) => pattern.test(text))) errors.push(text);
+        if ([...allowConsoleErrors, ...INSTANCE_KILLED_ERRORS].some((pattern) => pattern.test(text))) return;
+        // "Failed to load resource" names no address: the message's location does.
+        const { url } = message.location();
+        errors.push(url && !text.includes(url) ? `${text} (${url})` : text);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use(errors);
@@ -84,7 +87,9 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
   await slowdown?.session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await settleForMeasuring(page);
   try {
-    let builder = new AxeBuilder({ page });
+    // Only the violations come back in full: the passes of every rule over an Ionic page are
+    // megabytes of JSON to make, send and parse, for nothing this check reads.
+    let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     const results = await builder.analyze();
     const summary = results.violations
@@ -224,7 +229,7 @@ function paintProblem(element: Element): string {
  * header of the page shown last is on screen, not transparent and not covered (expectPainted).
  * 5 s rather than 2 for the paint: this follows first loads too, and a heavy page (the charts)
  * on a loaded machine at the suite's CPU slowdown can take over 2 s; a page left blank is
- * never painted, so it fails all the same. navigation.spec.ts holds moves to the 2 s.
+ * never painted, so it fails all the same. navigation.spec.ts gives moves 5 s too.
  */
 export async function waitForIonicPage(page: Page) {
   const header = page.locator('.ion-page:not(.ion-page-hidden) ion-header').last();

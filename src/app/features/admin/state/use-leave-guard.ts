@@ -1,5 +1,5 @@
 import { useIonAlert } from '@ionic/react';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
 
 /** The part of the Navigation API (not yet in TypeScript's DOM types) the guard uses. */
@@ -48,7 +48,9 @@ export function useLeaveGuard(dirty: boolean) {
     present.current = presentAlert;
   }, [presentAlert]);
 
-  useEffect(() => {
+  // In a layout effect, not a passive one: on Preact a passive effect runs after the next frame,
+  // and a Back pressed in that frame after the first keystroke left without asking.
+  useLayoutEffect(() => {
     if (!dirty) return;
     const guarding = () => !allowed.current && window.location.pathname === ownPath.current;
 
