@@ -1,5 +1,5 @@
-// `npm test`: every suite on the Node.js in use, in the order that fails fastest. Lint, format
-// and types beside the production build (both cores), unit and API tests (Vitest, real SQLite;
+// `npm test`: every suite on the Node.js in use, in the order that fails fastest. Lint beside
+// format, types and the production build (both cores), unit and API tests (Vitest, real SQLite;
 // PostgreSQL and Redis too when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium
 // against the build. Each step prints its time; the end prints a table and `N passed, M failed`.
 // `--no-lint` leaves out lint, format and types.
@@ -13,13 +13,15 @@ const vitestReport = reportFile('unit and API tests');
 const e2eReport = reportFile('end-to-end tests');
 
 async function main() {
-  const staticChecks = async () =>
-    noLint ||
-    ((await runStep('lint', 'npm', ['run', '--silent', 'lint'], { prefix: true })) &&
-      (await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
-      (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true })));
-  const build = () => runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
-  if (!(await parallel(staticChecks, build))) return false;
+  // Lint on its own line, format, types and the build on the other: each is one process on one
+  // core, and lint is about as long as the other three together.
+  const lint = () => noLint || runStep('lint', 'npm', ['run', '--silent', 'lint'], { prefix: true });
+  const rest = async () =>
+    (noLint ||
+      ((await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
+        (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true })))) &&
+    runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
+  if (!(await parallel(lint, rest))) return false;
   if (
     !(await runStep(
       'unit and API tests',

@@ -10,7 +10,6 @@ import { HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../s
  * the others let requests through; nothing answers 500 or hangs. The Redis here is the test's
  * own, on its own port: it is frozen (SIGSTOP) and killed, never the shared one.
  */
-const PORT = Number(process.env.OUTAGE_REDIS_PORT ?? 32011);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,7 +41,11 @@ describe('identity limits during a Redis outage', () => {
   let server: TestServer;
   const email = `outage.${Date.now().toString(36)}@example.com`;
 
+  // A free port of its own, so two suites on one machine (CI runs Node.js 22 and 24 side by side) never meet.
+  let PORT: number;
+
   beforeAll(async () => {
+    PORT = await freePort();
     redis = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     await waitForRedis(`redis://127.0.0.1:${PORT}`);
     server = await startTestServer({ seed: false, redis: true, redisUrl: `redis://127.0.0.1:${PORT}` });
