@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/lint/**/*.test.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // Each engine's database migrated once per run; test servers start on copies of it.
-    globalSetup: ['tests/support/database-templates.ts'],
+    // And the run's own Redis databases emptied, when it names them (TEST_REDIS_DB_BASE).
+    globalSetup: ['tests/support/database-templates.ts', 'tests/support/redis-databases.ts'],
     environment: 'node',
     // API tests start real servers and databases; give them room on slow machines.
     testTimeout: 30_000,

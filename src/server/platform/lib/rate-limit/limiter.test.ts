@@ -8,7 +8,14 @@ const rule: LimitRule = { name: 't', max: 3, windowMs: 1000, whenUnavailable: 'c
 describe('decide', () => {
   it('allows up to max in a window and says how long until it ends', () => {
     expect(decide(3, 10_500, rule, 10_000)).toEqual({ allowed: true, count: 3, retryAfterSeconds: 1 });
-    expect(decide(4, 12_100, rule, 10_000)).toEqual({ allowed: false, count: 4, retryAfterSeconds: 3 });
+    expect(decide(4, 12_100, { ...rule, windowMs: 5_000 }, 10_000)).toEqual({ allowed: false, count: 4, retryAfterSeconds: 3 });
+  });
+
+  it('never asks for a longer wait than the window, whoever read the clock first', () => {
+    const fifteenMinutes = { ...rule, windowMs: 900_000 };
+    // The request that opened the window read the clock 3 ms after this one did.
+    expect(decide(11, 10_003 + 900_000, fifteenMinutes, 10_000).retryAfterSeconds).toBe(900);
+    expect(decide(11, 10_000 + 900_000, fifteenMinutes, 10_000).retryAfterSeconds).toBe(900);
   });
 
   it('keeps the sign-in limit at 10 per email in 15 minutes', () => {

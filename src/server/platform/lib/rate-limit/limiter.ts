@@ -43,9 +43,14 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** Pure: the decision for a count reached in a window ending at resetAtMs. */
+/**
+ * Pure: the decision for a count reached in a window ending at resetAtMs. The wait never exceeds
+ * the window: among simultaneous requests, the one that opened the window may have read the
+ * clock a little after another that then found its window (a Retry-After of 901 s for 900).
+ */
 export function decide(count: number, resetAtMs: number, rule: LimitRule, nowMs: number): Decision {
-  return { allowed: count <= rule.max, count, retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)) };
+  const wait = Math.min(Math.ceil(rule.windowMs / 1000), Math.ceil((resetAtMs - nowMs) / 1000));
+  return { allowed: count <= rule.max, count, retryAfterSeconds: Math.max(1, wait) };
 }
 
 export interface LimiterOptions {
