@@ -117,6 +117,25 @@ describe.each(ENGINES)('news articles (%s)', (engine) => {
     expect((await visitor().request('GET', '/news/feed.xml')).text).not.toContain('A secret new summary.');
   });
 
+  it('keeps in each revision the article as published, so a restore brings back its address and date', async () => {
+    const id = newId();
+    const first = await saveDraft(id, article('Winter hours'));
+    expect((await publish(id, first.body.draft.version)).status).toBe(200);
+    const later = await saveDraft(id, article('Winter hours', { summary: 'Open until 6pm.', slug: 'winter-hours' }));
+    expect((await publish(id, later.body.draft.version)).status).toBe(200);
+    type Revision = { number: number; fields: Record<string, unknown> };
+    const history = await staff.call<{ revisions: Revision[] }>('GET', `${BASE}/${id}/history`);
+    const oldest = history.body.revisions.at(-1)!;
+    // Made by publishing, not left as the draft's blanks.
+    expect(oldest.fields.slug).toBe('winter-hours');
+    expect(Date.parse(String(oldest.fields.publishedAt))).not.toBeNaN();
+    const restored = await staff.call<{ revision: number }>('POST', `${BASE}/${id}/history/${oldest.number}/restore`, {});
+    expect(restored.status).toBe(200);
+    const again = await staff.call<{ revisions: Revision[] }>('GET', `${BASE}/${id}/history`);
+    expect(again.body.revisions[0]!.fields.publishedAt).toBe(oldest.fields.publishedAt);
+    expect((await page('/news/winter-hours')).text).toContain('Winter hours: the summary.');
+  });
+
   it('answers the old address of a published article with 301 after its address changes', async () => {
     const id = newId();
     const first = await saveDraft(id, article('Old name'));

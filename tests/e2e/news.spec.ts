@@ -79,6 +79,31 @@ test.describe('news articles', () => {
     } finally {
       await noScript.close();
     }
+
+    // A second version, then History: the summary's change word by word; Restore asks first and
+    // publishes the first version again, which visitors then read.
+    const summary = async () => {
+      const answer = await request.get(`/news/${slug}`);
+      expect(answer.status()).toBe(200);
+      return /<p class="lead">([^<]*)<\/p>/.exec(await answer.text())?.[1];
+    };
+    await form.getByLabel('Summary').fill('From December we repair laptops and phones on Saturday mornings.');
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(summary).toBe('From December we repair laptops and phones on Saturday mornings.');
+    await form.getByRole('button', { name: 'History' }).click();
+    const history = form.locator('.publishing-history');
+    // The newest revision first: the summary, word by word.
+    const newest = history.locator('li').first();
+    await expect(newest.locator('dt', { hasText: 'Summary' })).toBeVisible();
+    await expect(newest.locator('ins', { hasText: 'phones' })).toBeVisible();
+    await expect(newest.locator('dt')).toHaveCount(1);
+    await history.getByRole('button', { name: 'Restore' }).last().click();
+    const alert = page.locator('ion-alert');
+    await expect(alert).toContainText('Restore revision 1?');
+    await alert.getByRole('button', { name: 'Restore' }).click();
+    await expect(history.getByText(/Revision 1 is published again/)).toBeVisible();
+    await expect.poll(summary).toBe('From December we repair laptops on Saturday mornings.');
+    await expect(form.getByLabel('Summary')).toHaveValue('From December we repair laptops on Saturday mornings.');
   });
 
   test('/news and an article read well in both themes at both sizes', async ({ page, request }) => {

@@ -88,10 +88,13 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     const now = new Date().toISOString();
     const before = await collection.readPublished(trx, id);
     await collection.writePublished(trx, id, draft.fields);
+    // The revision keeps what visitors now get: the collection may complete the draft as it
+    // publishes (an article's address and date), and a restore must bring back exactly that.
+    const published = (await collection.readPublished(trx, id)) ?? draft.fields;
     await repository.deleteDraft(id);
     await repository.deleteSchedule(id);
-    const number = await recordPublished(trx, collection, id, action, before, draft.fields, actor, now);
-    await audit(trx, actor, 'publish', id, before ?? undefined, draft.fields);
+    const number = await recordPublished(trx, collection, id, action, before, published, actor, now);
+    await audit(trx, actor, 'publish', id, before ?? undefined, published);
     return { number, event: await notice(trx, collection.name, id, 'published', null) };
   }
 

@@ -17,7 +17,7 @@ export function RevisionHistory({
 }: {
   kind: PublishingKind;
   id: string;
-  fields: readonly FieldSpec[];
+  fields: readonly Pick<FieldSpec, 'name' | 'label'>[];
   onRestored: () => void;
 }) {
   const [revisions, setRevisions] = useState<ContentRevision[] | null>(null);

@@ -16,6 +16,7 @@ import { scheduleNews } from '../api/news/schedule-news';
 import { uploadNewsImage } from '../api/news/upload-news-image';
 import { ConsolePage } from '../components/console-page';
 import { PreviewFrame } from '../components/preview-frame';
+import { RevisionHistory } from '../components/revision-history';
 import { emptyArticle, fromLocalInput, newArticleId, sameArticle, toLocalInput } from '../state/news-form';
 import { useLeaveGuard } from '../state/use-leave-guard';
 import '../content.css';
@@ -24,6 +25,17 @@ import '../publishing.css';
 
 // Tiptap and ProseMirror are a chunk of their own, loaded with this page only.
 const RichTextEditor = lazy(() => import('../components/rich-text-editor'));
+
+/** What History compares between two published revisions of an article, by name. */
+const ARTICLE_HISTORY_FIELDS = [
+  { name: 'title', label: 'Title' },
+  { name: 'slug', label: 'Address' },
+  { name: 'summary', label: 'Summary' },
+  { name: 'body', label: 'Body' },
+  { name: 'coverAlt', label: 'Cover description' },
+  { name: 'authorId', label: 'Author' },
+  { name: 'publishedAt', label: 'Publish date' },
+] as const;
 
 /** The draft is kept this often while someone types, so a closed tab loses little. */
 const AUTOSAVE_MS = 5000;
@@ -57,6 +69,7 @@ function NewsEditor({ routeId }: { routeId: string }) {
   const [cover, setCover] = useState<ContentImage | null>(null);
   const [scheduleAt, setScheduleAt] = useState('');
   const [preview, setPreview] = useState<{ url: string; refresh: number } | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
   const queue = useRef<Promise<void>>(Promise.resolve());
   // What the queued writes read: the form as it is when they run, not when they were queued.
   const latestRef = useRef({ fields: emptyArticle(), saved: emptyArticle(), version: 0 });
@@ -212,6 +225,21 @@ function NewsEditor({ routeId }: { routeId: string }) {
       }
     });
 
+  // The form follows the restored version unless it holds a draft (which stays, as on every edit page).
+  const restored = () =>
+    run(async () => {
+      try {
+        const state = await getNewsState(id);
+        setLoaded({ ...loaded, state });
+        if (state.draft || latestRef.current.version > 0 || !state.published) return;
+        setFields(state.published);
+        setSaved(state.published);
+        latestRef.current = { fields: state.published, saved: state.published, version: 0 };
+      } catch (error) {
+        setStatus(messageOf(error));
+      }
+    });
+
   const chooseCover = async (file: File | undefined) => {
     if (!file) return;
     setStatus('Uploading the cover picture…');
@@ -342,6 +370,11 @@ function NewsEditor({ routeId }: { routeId: string }) {
         <IonButton fill="outline" onClick={() => void openPreview()}>
           Preview
         </IonButton>
+        {wasPublished && (
+          <IonButton fill="outline" onClick={() => setShowHistory((shown) => !shown)} aria-expanded={showHistory}>
+            History
+          </IonButton>
+        )}
         <IonButton fill="clear" onClick={() => void discard()} disabled={busy || version === 0}>
           Discard draft
         </IonButton>
@@ -354,6 +387,7 @@ function NewsEditor({ routeId }: { routeId: string }) {
         </IonButton>
       </div>
       {preview ? <PreviewFrame url={preview.url} refresh={preview.refresh} onClose={() => setPreview(null)} /> : null}
+      {showHistory && <RevisionHistory kind="news" id={id} fields={ARTICLE_HISTORY_FIELDS} onRestored={() => void restored()} />}
     </form>
   );
 }

@@ -23,6 +23,20 @@ describe('revisionChanges', () => {
   });
 });
 
+describe('revisionChanges on an article body', () => {
+  it('compares a rich-text body by its words, not as an object', () => {
+    const doc = (text: string) => ({
+      type: 'doc' as const,
+      content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text }] }],
+    });
+    const changes = revisionChanges({ body: doc('Open on Saturdays') }, { body: doc('Open on Sundays') }, ['body']);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.parts.map((part) => part.text).join('')).not.toContain('[object Object]');
+    expect(changes[0]!.parts).toContainEqual({ text: 'Sundays', change: 'added' });
+    expect(changes[0]!.parts).toContainEqual({ text: 'Saturdays', change: 'removed' });
+  });
+});
+
 describe('schedule times', () => {
   it('round-trips a local date and time through UTC', () => {
     const iso = instantOfLocalInput('2030-03-04T09:05')!;

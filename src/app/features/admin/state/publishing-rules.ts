@@ -1,4 +1,5 @@
 import { diffWords } from 'diff';
+import { plainText, type RichTextDoc } from '../../../../common/rich-text';
 
 /** One run of a field's words: kept, added or removed. */
 export interface ChangePart {
@@ -11,8 +12,18 @@ export interface FieldChange {
   parts: ChangePart[];
 }
 
+const isRichText = (value: unknown): value is RichTextDoc =>
+  typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'doc';
+
+/** A field as words to compare: lists joined, a rich-text body by its text (an article's). */
 const textOf = (value: unknown): string =>
-  Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
+  Array.isArray(value)
+    ? value.join(', ')
+    : isRichText(value)
+      ? plainText(value)
+      : value === undefined || value === null
+        ? ''
+        : String(value);
 
 /** What changed from one revision to the next, field by field and word by word (unchanged fields left out). */
 export function revisionChanges(

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../common/api-error';
-import type { ContentDraft, PublishingKind, PublishingState } from '../api/content/publishing-types';
+import type { ContentDraft, DraftKind, PublishingState } from '../api/content/publishing-types';
 import { saveDraft } from '../api/content/save-draft';
 import { type FormValues, inputOf } from './content-rules';
 
@@ -14,7 +14,7 @@ const same = (a: FormValues, b: FormValues) => Object.keys(a).every((name) => (a
  * a few seconds after typing stops (so a closed tab loses nothing), naming its version each time.
  */
 export function useDraft(
-  kind: PublishingKind,
+  kind: DraftKind,
   id: string,
   opened: { state: PublishingState; values: FormValues } | null,
   values: FormValues,

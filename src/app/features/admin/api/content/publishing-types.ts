@@ -23,5 +23,8 @@ export interface ContentRevision {
   fields: Record<string, unknown>;
 }
 
-/** A versioned collection's console address below /api/admin: the four lists, and the site texts. */
-export type PublishingKind = ContentKind | 'site-texts';
+/** A versioned collection's console address below /api/admin: the four lists, the site texts and the news. */
+export type PublishingKind = ContentKind | 'site-texts' | 'news';
+
+/** The collections whose edit pages keep their draft with `useDraft` (news has an editor of its own). */
+export type DraftKind = ContentKind | 'site-texts';
