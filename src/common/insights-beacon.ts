@@ -5,7 +5,25 @@
  * counted). Nothing is stored on the device; nothing waits for the answer. The web-vitals
  * library is loaded when the browser is idle, so it costs the page's start nothing.
  */
+import { hasStaffClaim, SESSION_KEY } from './token-claims';
+
 const COLLECT = '/api/insights/collect';
+
+/**
+ * Whether a staff member is signed in on this browser (the app's stored session carries a staff
+ * claim): their views of the site are not counted. Read, never written: the beacon itself keeps
+ * nothing on the device. The claim is unchecked here; a forged one only leaves a view uncounted.
+ */
+export function signedInAsStaff(): boolean {
+  try {
+    const stored = localStorage.getItem(SESSION_KEY);
+    if (!stored || stored.length > 16_384) return false;
+    const session = JSON.parse(stored) as { idToken?: unknown };
+    return typeof session.idToken === 'string' && hasStaffClaim(session.idToken);
+  } catch {
+    return false;
+  }
+}
 
 type Token = () => string | null;
 

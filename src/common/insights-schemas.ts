@@ -82,5 +82,8 @@ export const insightsReportSchema = z.object({
 });
 export type InsightsReport = z.infer<typeof insightsReportSchema>;
 
+/** The live stream's staff topic: "page views were just counted" (open Insights pages read "now" again). */
+export const INSIGHTS_TOPIC = 'insights';
+
 export const insightsNowSchema = z.object({ visitors: z.number(), pageviews: z.number(), minutes: z.number() });
 export type InsightsNow = z.infer<typeof insightsNowSchema>;

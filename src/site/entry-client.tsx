@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { SiteApp } from './site-app';
-import { sendPageview, watchVitals } from '../common/insights-beacon';
+import { sendPageview, signedInAsStaff, watchVitals } from '../common/insights-beacon';
 import { SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../common/site-data';
 import '../common/theme/tokens.css';
 import './styles/site.css';
@@ -14,8 +14,9 @@ if (dataElement?.textContent && root) {
   void newsPages.then((pages) => hydrateRoot(root, <SiteApp data={data} newsPages={pages} />));
 }
 
-// Insights (docs/insights.md): the server marks the page when it counts views.
-if (document.getElementById('insights-pixel')) {
+// Insights (docs/insights.md): the server marks the page when it counts views; a staff member
+// signed in to the app on this browser is not counted.
+if (document.getElementById('insights-pixel') && !signedInAsStaff()) {
   sendPageview(location.pathname + location.search, undefined, document.referrer);
   watchVitals(() => location.pathname);
 }

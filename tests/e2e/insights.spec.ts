@@ -1,4 +1,4 @@
-import { checkA11y, expect, test, waitForHydration } from './support/fixtures';
+import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { signInAsStaff, visiblePage } from './support/sign-in';
 
 /** Headless Chromium names itself a robot (not counted); the visitor uses an ordinary browser's name. */
@@ -9,6 +9,8 @@ const HUMAN_FILL_MS = 3200;
 test('Insights: a visitor’s pages (one without JavaScript), message and speed reach the console', async ({ page, browser }) => {
   // A human-paced form (3 s) and counts written every 2 s.
   test.setTimeout(90_000);
+  const insightsStreams: string[] = [];
+  page.on('request', (sent) => sent.url().includes('/api/changes?topics=insights') && insightsStreams.push(sent.url()));
   const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
   const reader = await visitor.newPage();
   // The speed library loads when the browser is idle; the page's figures leave when it is hidden.
@@ -62,6 +64,51 @@ test('Insights: a visitor’s pages (one without JavaScript), message and speed 
     await expect(speed.getByRole('row', { name: /^\/support / })).toContainText(/\d+ ms \((good|needs work)\)/, { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(view.getByRole('rowheader', { name: 'Contact Us messages: /support' })).toBeVisible();
-  await expect(view.getByRole('status').filter({ hasText: /visitors? in the last 5 minutes/ })).toBeVisible();
+  const rightNow = view.getByRole('status').filter({ hasText: /visitors? in the last 5 minutes/ });
+  await expect(rightNow).toBeVisible();
   await checkA11y(page);
+
+  // "Right now" is live: another visitor's view shows without a reload, well before the page's
+  // own 30-second read, through the insights topic of the live stream.
+  const visitorsNow = async () => Number(/^(\d+) visitors?/.exec((await rightNow.textContent()) ?? '')?.[1] ?? NaN);
+  const before = await visitorsNow();
+  expect(before).toBeGreaterThan(0);
+  await expect.poll(() => insightsStreams.length).toBeGreaterThan(0);
+  const another = await browser.newContext({ userAgent: `${VISITOR_AGENT} Edg/131.0.0.0` });
+  await (await another.newPage()).goto('/about');
+  await expect.poll(visitorsNow, { timeout: 12_000 }).toBe(before + 1);
+  await another.close();
+
+  // The page with its charts and tables on a phone and a desktop, light and dark.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.reload();
+      await waitForIonicPage(page);
+      if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
+      await expect(view.getByRole('heading', { name: 'Speed per page', exact: true })).toBeVisible();
+      await checkA11y(page);
+    }
+  }
+
+  // Signed in as staff, the same browser's views of the site send nothing (with an ordinary
+  // browser's name, so only the staff rule could stop them; the visitor above shows they go out).
+  const staffSite = await browser.newContext({ userAgent: VISITOR_AGENT, storageState: await page.context().storageState() });
+  const staffPage = await staffSite.newPage();
+  const beacons: string[] = [];
+  staffPage.on('request', (sent) => sent.url().includes('/api/insights/') && beacons.push(sent.url()));
+  await staffPage.goto('/about');
+  await waitForHydration(staffPage);
+  await staffPage.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
+  await staffPage.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+  expect(await staffPage.evaluate(() => localStorage.getItem('northwind.auth.session') !== null)).toBe(true);
+  expect(beacons).toEqual([]);
+  await staffSite.close();
 });

@@ -29,7 +29,7 @@ import { DarkThemeFooter } from './dark-theme-footer';
 import { currentIdToken, logout, useAuth } from '../lib/session/session-store';
 import { useLoginState } from '../lib/session/login-state';
 import { setItem } from '../lib/storage';
-import { hasStaffClaim } from '../lib/session/token-claims';
+import { hasStaffClaim } from '../../common/token-claims';
 
 import { MENU_ID } from './menu-id';
 

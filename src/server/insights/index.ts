@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { InsightsEventName } from '../../common/insights-schemas';
+import { INSIGHTS_TOPIC, type InsightsEventName } from '../../common/insights-schemas';
+import { rolesAllow } from '../../common/roles';
+import { staffSecondFactorMissing } from '../identity/index';
 import { leasesRepository } from '../platform/housekeeping/leases-repository';
 import { type PeriodicJob, periodicJob } from '../platform/housekeeping/periodic-job';
 import { insightsRepository } from './repository';
@@ -90,10 +92,30 @@ export default fp(
       batchSize: 1000,
       log: app.log,
     });
+    // "New page views were counted": open Insights pages refresh "visitors right now" through the
+    // live stream, once per flush at most (every INSIGHTS_FLUSH_MS on each instance).
+    app.addHook('onReady', async () => {
+      app.live.registerTopic({
+        name: INSIGHTS_TOPIC,
+        // The rule of GET /api/admin/insights (staffOnly), second factor included.
+        canRead: async (user) =>
+          user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid)),
+      });
+    });
+    let toldAt = 0;
+    const flush = async () => {
+      const views = await service.flush();
+      if (views === 0 || now() - toldAt < config.INSIGHTS_FLUSH_MS) return;
+      toldAt = now();
+      await app.live
+        .record([{ topic: INSIGHTS_TOPIC, kind: 'changed', key: 'now' }])
+        .catch((error: unknown) => app.log.warn({ err: error }, 'insights: live notice not sent; open pages read again within 30 s'));
+    };
+
     app.decorate('insights', {
       enabled: true,
       event: (name, page) => service.event(name, page),
-      flush: () => service.flush(),
+      flush,
       housekeeping,
     } satisfies InsightsFeature);
 
@@ -112,7 +134,7 @@ export default fp(
     await app.register(adminRoutes(repository, now, true));
 
     const flushTimer = setInterval(() => {
-      service.flush().catch(() => undefined);
+      flush().catch(() => undefined);
     }, config.INSIGHTS_FLUSH_MS);
     flushTimer.unref();
     const housekeepingTimer = setInterval(() => {

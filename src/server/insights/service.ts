@@ -72,14 +72,19 @@ export function insightsService(options: InsightsServiceOptions) {
     return true;
   };
 
-  /** Writes what waits, one batch after another (never two transactions of this instance at once). */
-  function flush(): Promise<void> {
+  /**
+   * Writes what waits, one batch after another (never two transactions of this instance at once);
+   * answers how many page views it wrote.
+   */
+  function flush(): Promise<number> {
     const run = writing.then(async () => {
+      let views = 0;
       while (buffer.length > 0) {
         const batch = buffer.slice(0, options.batchSize * 4);
         buffer = buffer.slice(batch.length);
         try {
           await repository.writeBatch(batch, options.keysPerDay);
+          views += batch.filter((item) => item.kind === 'pageview').length;
         } catch (error) {
           // Put back for the next flush while there is room; counts are worth a retry, not a crash.
           if (buffer.length + batch.length <= options.maxBuffered) buffer = [...batch, ...buffer];
@@ -88,8 +93,12 @@ export function insightsService(options: InsightsServiceOptions) {
           throw error;
         }
       }
+      return views;
     });
-    writing = run.catch(() => undefined);
+    writing = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 

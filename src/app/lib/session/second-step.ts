@@ -3,7 +3,7 @@ import { AUTH } from '../../../common/constants';
 import { post } from './identity-request';
 import type { MfaPending } from './mfa-required';
 import { type AuthUser, beginSession } from './session-store';
-import { secondsUntilExpiry } from './token-claims';
+import { secondsUntilExpiry } from '../../../common/token-claims';
 
 /**
  * The second step of a two-step sign-in (shared: the Login page and every proof of the account

@@ -1,4 +1,7 @@
 import { expiresAtFrom } from '../../../common/auth-timing';
+import { SESSION_KEY } from '../../../common/token-claims';
+
+export { SESSION_KEY };
 
 /** Who is signed in, as the whole app sees it. */
 export interface AuthUser {
@@ -24,8 +27,6 @@ export interface SessionAnswer {
   refreshToken: string;
   expiresIn: string;
 }
-
-export const SESSION_KEY = 'northwind.auth.session';
 
 /** The stored session, or null when there is none or it is not one (written by an older version, edited by hand). */
 export function readStored(): StoredSession | null {

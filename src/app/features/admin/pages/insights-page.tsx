@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { InsightsNow, InsightsReport } from '../../../../common/insights-schemas';
 import { fetchInsights } from '../api/insights/fetch-insights';
 import { fetchInsightsNow } from '../api/insights/fetch-insights-now';
+import { followInsights } from '../api/insights/insights-live';
 import { ConsolePage } from '../components/console-page';
 import { sentenceFor } from '../state/action-errors';
 import { changeText, fullSeries, isGood, type RangeName, rangeDays, toCsv } from '../state/insights-rules';
@@ -31,7 +32,8 @@ function FigureTable({ id, caption, header, rows }: { id: string; caption: strin
       {rows.length === 0 ? (
         <p>Nothing counted in this range.</p>
       ) : (
-        <div className="insights-scroll">
+        // A wide table scrolls sideways on a phone: the region takes focus, so arrow keys scroll it.
+        <div className="insights-scroll" role="region" aria-labelledby={`insights-${id}`} tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -203,18 +205,34 @@ const EVENT_NAMES: Record<string, string> = {
   'not-found': 'Pages not found',
 };
 
+/** At most one read of "now" this often, however many instances announce counts. */
+const NOW_READ_GAP_MS = 3_000;
+
 function RightNow() {
   const [now, setNow] = useState<InsightsNow | null>(null);
   useEffect(() => {
     let active = true;
-    const read = () =>
+    let lastRead = 0;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const read = () => {
+      lastRead = Date.now();
       fetchInsightsNow()
         .then((value) => active && setNow(value))
         .catch(() => undefined);
-    void read();
+    };
+    // Live: new page views were counted. A burst of notices becomes one read.
+    const counted = () => {
+      if (pending) return;
+      pending = setTimeout(() => ((pending = undefined), read()), Math.max(0, lastRead + NOW_READ_GAP_MS - Date.now()));
+    };
+    read();
+    const stop = followInsights(counted);
+    // Visitors also leave the five-minute window with nothing announced: read again now and then.
     const timer = setInterval(read, 30_000);
     return () => {
       active = false;
+      stop();
+      clearTimeout(pending);
       clearInterval(timer);
     };
   }, []);

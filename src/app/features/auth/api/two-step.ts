@@ -2,7 +2,7 @@ import { AuthError } from '../../../../common/auth-errors';
 import { AUTH } from '../../../../common/constants';
 import { normaliseCode } from '../../../lib/session/second-step';
 import { getIdToken, replaceTokens } from '../../../lib/session/session-store';
-import { secondsUntilExpiry } from '../../../lib/session/token-claims';
+import { secondsUntilExpiry } from '../../../../common/token-claims';
 import { federatedClient, type TotpEnrollmentStart } from './federated-client';
 
 /** Two-step sign-in on the Account page: turning it on and off, and the ways to sign in. */

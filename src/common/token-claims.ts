@@ -1,8 +1,11 @@
+/** Where the app keeps the signed-in session in localStorage (shared by every tab, and read by the site's beacon). */
+export const SESSION_KEY = 'northwind.auth.session';
+
 const MAX_TOKEN_LENGTH = 8192;
 
 /**
  * The claims of an ID token, read without checking its signature: only for what the app shows
- * and schedules; the server checks every token it is sent. Bounded before decoding; null when
+ * and schedules, and for the beacon to leave a signed-in staff member out; the server checks every token it is sent. Bounded before decoding; null when
  * the token cannot be read.
  */
 export function tokenClaims(idToken: string | null): Record<string, unknown> | null {
