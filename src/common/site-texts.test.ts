@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, DEFAULT_SITE_TEXTS, paragraphsOf, siteTextsInput, telHref } from './site-texts';
+import { addressLine, DEFAULT_SITE_TEXTS, paragraphsOf, telHref } from './site-texts';
+import { siteTextsInput } from './site-texts-schema';
 
 describe('site texts', () => {
   it('put the address on one line as the site always showed it, leaving out empty parts', () => {

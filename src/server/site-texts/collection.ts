@@ -1,4 +1,5 @@
-import { type SiteTexts, siteTextsInput } from '../../common/site-texts';
+import type { SiteTexts } from '../../common/site-texts';
+import { siteTextsInput } from '../../common/site-texts-schema';
 import { defineVersionedCollection } from '../platform/publishing/index';
 import { SITE_TEXTS_ID, siteTextsRepository } from './repository';
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_SITE_TEXTS, type SiteTexts, siteTextsInput } from '../../common/site-texts';
+import { DEFAULT_SITE_TEXTS, type SiteTexts } from '../../common/site-texts';
+import { siteTextsInput } from '../../common/site-texts-schema';
 import type { Database } from '../platform/db/schema';
 
 /** The one item of the collection. */

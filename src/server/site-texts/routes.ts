@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type SiteTexts, siteTextsInput } from '../../common/site-texts';
+import type { SiteTexts } from '../../common/site-texts';
+import { siteTextsInput } from '../../common/site-texts-schema';
 import { consoleRouteDefaults, publishingRoutes } from '../admin/index';
 import { cachedContent } from '../content/index';
 import { resolveSitePage } from '../platform/render/site-pages';

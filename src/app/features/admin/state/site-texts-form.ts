@@ -1,4 +1,5 @@
-import { SEO_PAGES, SITE_TEXT_LIMITS, siteTextsInput } from '../../../../common/site-texts';
+import { SEO_PAGES, SITE_TEXT_LIMITS } from '../../../../common/site-texts';
+import { siteTextsInput } from '../../../../common/site-texts-schema';
 import type { FieldSpec, FormValues } from './content-rules';
 
 const PAGE_NAMES: Record<(typeof SEO_PAGES)[number], string> = {
