@@ -81,3 +81,6 @@ export const LIVE = {
   deviceCacheBytes: 40 * 1024 * 1024,
   deviceCacheMinBytes: 1024 * 1024,
 } as const;
+
+/** The live stream's staff topic of drafts and publishing: open consoles follow what they show. */
+export const PUBLISHING_TOPIC = 'publishing';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, expectPainted, test, waitForIonicPage } from './support/fixtures';
-import { signInAsStaff, visiblePage } from './support/sign-in';
+import { logInTo, signInAsStaff, visiblePage } from './support/sign-in';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -113,6 +113,46 @@ test.describe('staff console: publishing through drafts', () => {
         const shot = await page.screenshot();
         expect(shot.byteLength).toBeGreaterThan(10_000);
       }
+    }
+  });
+  test('an open console hears of another person’s draft and publish without a reload', async ({ page, request, browser }) => {
+    test.setTimeout(90_000);
+    // A value of this test's own on a shared list item, published back at the end as it was.
+    const account = await signInAsStaff(page, request, '/admin/content/core-values', ['staff'], 'publishing-live');
+    const list = visiblePage(page);
+    const row = list.locator('.content-admin__row').first();
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText('Unpublished changes');
+    const itemLink = row.locator('[data-edit]');
+
+    // The other person: the same account in a browser of its own.
+    const other = await browser.newContext();
+    try {
+      const theirs = await other.newPage();
+      await logInTo(theirs, '/admin/content/core-values', account);
+      await visiblePage(theirs).locator('.content-admin__row').first().locator('[data-edit]').click();
+      await waitForIonicPage(theirs);
+      const theirForm = visiblePage(theirs);
+      const description = theirForm.getByLabel('Description');
+      const original = await description.inputValue();
+      await description.fill(`${original} ${unique()}`);
+      await theirForm.getByRole('button', { name: 'Save draft' }).click();
+      await expect(theirForm.getByText(/^Draft saved/)).toBeVisible();
+
+      // The list here marks the item at once; nobody reloaded it.
+      await expect(row).toContainText('Unpublished changes', { timeout: 10_000 });
+
+      // Open here, then published there: this page says so.
+      await itemLink.click();
+      await waitForIonicPage(page);
+      const mine = visiblePage(page);
+      await expect(mine.getByLabel('Description')).not.toHaveValue('');
+      await theirForm.getByLabel('Description').fill(original);
+      await theirForm.getByRole('button', { name: 'Publish' }).click();
+      await expect(theirForm.getByText('Published. The site shows the new version now.')).toBeVisible();
+      await expect(mine.getByRole('status').filter({ hasText: 'Someone else just published this item.' })).toBeVisible({ timeout: 10_000 });
+    } finally {
+      await other.close();
     }
   });
 });

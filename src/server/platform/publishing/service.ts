@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLISHING_TOPIC } from '../../../common/constants';
 import type { Kysely, Transaction } from 'kysely';
 import { appendChange, type ChangeEvent } from '../../changes/index';
 import { auditRepository } from '../audit/repository';
@@ -9,7 +10,7 @@ import type { Fields, VersionedCollection } from './collection';
 import { type Actor, type Draft, publishingRepository, type Revision, type Schedule } from './repository';
 
 /** The live stream's topic for staff: "this item has a new draft / was published". */
-export const PUBLISHING_TOPIC = 'publishing';
+export { PUBLISHING_TOPIC };
 
 export interface PublishingState {
   published: Fields | null;

@@ -10,6 +10,7 @@ import { PreviewFrame } from '../components/preview-frame';
 import { ScheduleSection } from '../components/schedule-section';
 import { RevisionHistory } from '../components/revision-history';
 import { useDraft } from '../state/use-draft';
+import { useOthersChanges } from '../state/use-others-changes';
 import { getDraft } from '../api/content/get-draft';
 import '../publishing.css';
 import { removeContentImage } from '../api/content/remove-content-image';
@@ -60,6 +61,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   );
   const { act, busy, notice, setNotice, problem, setProblem, currentDraft } = actions;
   const [showHistory, setShowHistory] = useState(false);
+  const othersChange = useOthersChanges(kind, id, !editor.isNew && editor.loaded.status === 'ready', draft.state);
 
   const dirty = editor.isNew
     ? editor.loaded.status === 'ready' && changedFrom(editor.values, formValuesOf(kind, editor.item))
@@ -161,6 +163,11 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
           >
             See it on the site
           </a>
+        </p>
+      )}
+      {othersChange && (
+        <p className="content-admin__saved" role="status">
+          {othersChange}
         </p>
       )}
       {editor.conflict && (

@@ -7,6 +7,7 @@ import type { ContentKind } from '../../../../common/content-schemas';
 import type { ContentItem } from '../api/content/content-item';
 import { deleteContent } from '../api/content/delete-content';
 import { listDrafts } from '../api/content/list-drafts';
+import { followPublishing } from '../api/content/publishing-live';
 import { reorderContent } from '../api/content/reorder-content';
 import { ConsolePage } from '../components/console-page';
 import { isContentKind, KIND_SPECS, moveId } from '../state/content-rules';
@@ -47,6 +48,16 @@ function ContentList({ kind }: { kind: ContentKind }) {
     [kind],
   );
   useEffect(() => void loadDrafts(), [loadDrafts]);
+  // Live: another person's draft, publish or schedule of this list shows without a reload.
+  useEffect(
+    () =>
+      followPublishing((change) => {
+        if (change.kind !== 'reset' && change.collection !== kind) return;
+        void loadDrafts();
+        if (change.kind === 'published' || change.kind === 'reset') void reload();
+      }),
+    [kind, loadDrafts, reload],
+  );
   // Back from the edit page: show what was saved there.
   useIonViewWillEnter(() => {
     void reload();

@@ -14,6 +14,7 @@ import type { FormValues } from '../state/content-rules';
 import { SITE_TEXT_FIELDS, SITE_TEXT_GROUPS, siteTextErrors, siteTextValues } from '../state/site-texts-form';
 import { useDraft } from '../state/use-draft';
 import { useLeaveGuard } from '../state/use-leave-guard';
+import { useOthersChanges } from '../state/use-others-changes';
 import { usePublishingActions } from '../state/use-publishing-actions';
 import '../content.css';
 import '../publishing.css';
@@ -62,6 +63,7 @@ function SiteTextsEditor() {
   });
   const { act, busy, notice, problem, currentDraft } = actions;
   useLeaveGuard(draft.dirty);
+  const othersChange = useOthersChanges(KIND, ID, ready !== null, draft.state);
 
   if (!opened)
     return (
@@ -102,6 +104,11 @@ function SiteTextsEditor() {
   return (
     <div className="content-admin">
       <h1>Site texts</h1>
+      {othersChange && (
+        <p className="content-admin__saved" role="status">
+          {othersChange}
+        </p>
+      )}
       {notice && (
         <p className="content-admin__saved" role="status">
           {notice}{' '}
