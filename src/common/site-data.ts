@@ -84,6 +84,8 @@ export interface HeadData {
   articleTimes?: { published: string; modified: string };
   /** Extra robots directive, e.g. 'noindex' for a missing member. */
   robots?: string;
+  /** The company's name as the site texts have it (og:site_name); the built-in name when absent. */
+  siteName?: string;
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';

@@ -114,6 +114,15 @@ describe.each(ENGINES)('site texts (%s)', (engine) => {
       contactPoint: { hoursAvailable: 'Mo-Sa 08:00-18:00' },
     });
     expect((await auditEntries(server, 'site_texts.publish'))[0]).toMatchObject({ item_id: 'site', actor_email: staff.email });
+    // The company's name everywhere the site names itself: link previews, the news pages, the feed.
+    expect(after.landing).toContain('<meta property="og:site_name" content="Northwind IT">');
+    const visitor = new HttpClient(server.url);
+    const news = await visitor.request('GET', '/news', { headers: { accept: 'text/html' } });
+    expect(news.text).toContain('<title>News | Northwind IT</title>');
+    expect(news.text).toContain('<meta property="og:site_name" content="Northwind IT">');
+    const feed = await visitor.request('GET', '/news/feed.xml');
+    expect(feed.text).toContain('<title>Northwind IT news</title>');
+    expect(feed.text).toContain('<author><name>Northwind IT</name></author>');
 
     // The first publish kept what was there as revision 1: restoring it brings the old words back.
     const history = await staff.call<{ revisions: { number: number; action: string }[] }>('GET', `${BASE}/history`);

@@ -12,7 +12,7 @@ const escapeXml = (value: string) =>
  * date, author and summary. `updated` is the newest article's date (a fixed date when none), so
  * the same articles always give the same bytes.
  */
-export function buildAtomFeed(publicUrl: string, articles: readonly NewsSummary[]): string {
+export function buildAtomFeed(publicUrl: string, articles: readonly NewsSummary[], companyName: string = COMPANY.name): string {
   const newest = articles.slice(0, FEED_ENTRIES);
   const updated = newest[0]?.publishedAt ?? '2011-01-01T00:00:00.000Z';
   const entries = newest.map((article) => {
@@ -37,11 +37,11 @@ export function buildAtomFeed(publicUrl: string, articles: readonly NewsSummary[
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <id>${escapeXml(`${publicUrl}/news`)}</id>`,
-    `  <title>${escapeXml(`${COMPANY.name} news`)}</title>`,
+    `  <title>${escapeXml(`${companyName} news`)}</title>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}/news/feed.xml`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(`${publicUrl}/news`)}"/>`,
     `  <updated>${escapeXml(updated)}</updated>`,
-    `  <author><name>${escapeXml(COMPANY.name)}</name></author>`,
+    `  <author><name>${escapeXml(companyName)}</name></author>`,
     ...entries,
     '</feed>',
     '',

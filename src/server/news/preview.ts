@@ -37,7 +37,7 @@ export async function previewNewsArticle(app: FastifyInstance, _id: string, fiel
       author: author ? { id: author.id, name: author.name, role: author.role } : null,
       bodyHtml: richTextToHtml(article.body),
     },
-    organization(app.config.publicUrl, texts),
+    { organization: organization(app.config.publicUrl, texts), name: texts.companyName },
   );
   // The footer and head show the published site texts, as on the article's real page.
   return { ...page, data: { ...page.data, texts } };

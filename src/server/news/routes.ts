@@ -16,6 +16,7 @@ import { publishingService, recordDeletion } from '../platform/publishing/index'
 import { cachedNews, NEWS_TOPICS } from './cached-news';
 import { NEWS_COLLECTION } from './collection';
 import { buildAtomFeed } from './feed';
+import { cachedSiteTexts } from '../site-texts/index';
 import { previewNewsArticle } from './preview';
 import { newsRepository } from './repository';
 
@@ -145,9 +146,10 @@ const FEED_SCHEMA = { response: { 200: textResponse } };
 /** /news/feed.xml (Atom), and the console's article routes. The pages themselves are site pages. */
 const newsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/news/feed.xml', { ...PREPARED_ROUTE, schema: FEED_SCHEMA }, async (request, reply) => {
-    const prepared = await app.contentChanges.cache.get('news-feed', NEWS_TOPICS, async () =>
+    // The feed names the company as the site texts do: it follows a publish of either.
+    const prepared = await app.contentChanges.cache.get('news-feed', [...NEWS_TOPICS, 'site-texts'], async () =>
       prepareResponse({
-        body: buildAtomFeed(app.config.publicUrl, await cachedNews(app).summaries()),
+        body: buildAtomFeed(app.config.publicUrl, await cachedNews(app).summaries(), (await cachedSiteTexts(app)).companyName),
         contentType: 'application/atom+xml; charset=utf-8',
         cacheControl: 'public, max-age=300',
       }),

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPANY } from '../../common/constants';
 import { variantFor } from '../../common/content-images';
 import { type NewsArticleView, newsPath } from '../../common/news-data';
 import { NEWS_PAGE_SIZE } from '../../common/news-schemas';
 import type { HeadData, SitePageData } from '../../common/site-data';
 import { cachedNews, NEWS_TOPICS } from './cached-news';
+
+/** The company as the news pages show it: its schema.org object and its name, from the site texts. */
+export interface NewsSite {
+  organization: object;
+  name: string;
+}
 
 /** A news page as the site renderer takes it (the same shape as src/server/platform/render/site-pages.ts). */
 export interface NewsSitePage {
@@ -74,14 +79,15 @@ export async function newsCacheablePage(app: FastifyInstance, path: string) {
 }
 
 /** The article page for a view of an article (published, or a draft being previewed). */
-export function articlePage(publicUrl: string, article: NewsArticleView, organization: object): NewsSitePage {
+export function articlePage(publicUrl: string, article: NewsArticleView, site: NewsSite): NewsSitePage {
   const image = absoluteImage(publicUrl, article);
   return {
     status: 200,
     data: { page: 'article', article, requestedSlug: article.slug },
     head: {
-      jsonLd: [organization, newsArticleJsonLd(publicUrl, article)],
-      title: `${article.title} | ${COMPANY.name}`,
+      jsonLd: [site.organization, newsArticleJsonLd(publicUrl, article)],
+      siteName: site.name,
+      title: `${article.title} | ${site.name}`,
       description: article.summary,
       canonicalPath: newsPath(article.slug),
       ogType: 'article',
@@ -96,7 +102,7 @@ export async function resolveNewsPage(
   app: FastifyInstance,
   path: string,
   query: Record<string, string | undefined>,
-  organization: object,
+  site: NewsSite,
 ): Promise<NewsSitePage | null> {
   const publicUrl = app.config.publicUrl;
   const news = cachedNews(app);
@@ -109,9 +115,10 @@ export async function resolveNewsPage(
       status: 200,
       data: { page: 'news', list: { articles, page, pageCount } },
       head: {
-        jsonLd: [organization],
-        title: page > 1 ? `News, page ${page} | ${COMPANY.name}` : `News | ${COMPANY.name}`,
-        description: `What is new at ${COMPANY.name}: services, opening hours, advice and announcements.`,
+        jsonLd: [site.organization],
+        siteName: site.name,
+        title: page > 1 ? `News, page ${page} | ${site.name}` : `News | ${site.name}`,
+        description: `What is new at ${site.name}: services, opening hours, advice and announcements.`,
         canonicalPath: page > 1 ? `/news?page=${page}` : '/news',
       },
     };
@@ -124,13 +131,14 @@ export async function resolveNewsPage(
       status: 404,
       data: { page: 'article', article: null, requestedSlug: slug.slice(0, 80) },
       head: {
-        jsonLd: [organization],
-        title: `Article not found | ${COMPANY.name}`,
+        jsonLd: [site.organization],
+        siteName: site.name,
+        title: `Article not found | ${site.name}`,
         description: 'This article could not be found.',
         canonicalPath: '/news',
         robots: 'noindex',
       },
     };
   }
-  return articlePage(publicUrl, article, organization);
+  return articlePage(publicUrl, article, site);
 }

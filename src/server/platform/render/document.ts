@@ -50,7 +50,7 @@ export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: str
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     `<meta property="og:type" content="${head.ogType ?? 'website'}">`,
-    `<meta property="og:site_name" content="${escapeHtml(COMPANY.name)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName ?? COMPANY.name)}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,

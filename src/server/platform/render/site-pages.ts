@@ -180,7 +180,7 @@ async function resolvePage(
   texts: SiteTexts,
 ): Promise<ResolvedSitePage | null> {
   const publicUrl = app.config.publicUrl;
-  const base = { jsonLd: [organization(publicUrl, texts)] };
+  const base = { jsonLd: [organization(publicUrl, texts)], siteName: texts.companyName };
   const company = texts.companyName;
 
   if (path === '/' || path === '/landing') {
@@ -274,5 +274,5 @@ async function resolvePage(
       },
     };
   }
-  return resolveNewsPage(app, path, query, organization(publicUrl, texts));
+  return resolveNewsPage(app, path, query, { organization: organization(publicUrl, texts), name: texts.companyName });
 }
