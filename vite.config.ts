@@ -300,7 +300,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           // Preact (with its React compatibility layer) is shared by the site and the app: one
           // long-cached chunk with an honest name, and nothing of the app's in it.
-          groups: [{ name: 'preact', test: /node_modules[\\/]preact[\\/]/ }],
+          groups: [
+            { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+            // The small modules the site's pages share with its chunks loaded on their own (the
+            // news pages, Contact Us) or with the console: one file instead of nine, which the
+            // site's 25 KB budget feels (each file is compressed alone; measured 1.3 KB less).
+            // What the site and the app both run at start (theme, dark mode, routes, the session's
+            // claims, the Insights beacon): one file for both faces.
+            {
+              name: 'start',
+              test: /src[\\/]common[\\/](insights-beacon|token-claims|routes|theme|use-dark-mode)\.tsx?$/,
+            },
+            {
+              name: 'site-parts',
+              test: /src[\\/](site[\\/](components[\\/](icons|news-card|content-picture)|lib[\\/]outbox-key)|common[\\/](news-data|content-icons?|content-images|site-texts))\.tsx?$/,
+            },
+          ],
         },
       },
     },

@@ -101,7 +101,7 @@ const fakeApp = (cache) => ({ contentChanges: { cache }, database: { db }, confi
 const newCache = () => new lib.VersionedCache(new lib.ContentVersions());
 
 async function renderPage(app, path, query) {
-  const resolved = await lib.resolveNewsPage(app, path, query, { '@type': 'Organization' });
+  const resolved = await lib.resolveNewsPage(app, path, query, { organization: { '@type': 'Organization' }, name: 'Northwind' });
   const body = await site.renderSite(resolved.data);
   const chunks = [];
   const { PassThrough } = await import('node:stream');

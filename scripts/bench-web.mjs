@@ -1,6 +1,6 @@
 // `npm run bench:web`: the first-load budgets of the site and the app, measured in a real
 // browser. Builds (unless BENCH_NO_BUILD=1 with an existing BENCH_DIST_DIR), serves the build on
-// a free port, then for the site (`/`, `/about`), the app's first screens (`/app/tabs/home` and
+// a free port, then for the site (`/`, `/about`, `/news`, an article), the app's first screens (`/app/tabs/home` and
 // `/login`, first and returning visit) and the console (`/admin`, as a visitor not signed in sees
 // it first):
 //   - the gzipped bytes of JavaScript and CSS the page loads before it is idle, and its number of
@@ -19,8 +19,10 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.mjs';
+import { importSources } from './lib/import-sources.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ARTICLE_SLUG = 'saturday-repairs';
 const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 390, height: 844 };
 // Inside the project so the built server finds node_modules.
@@ -37,6 +39,8 @@ const PAGES = [
   { path: '/', label: 'site /', budget: { jsKb: 25, cssKb: 20, lcpMs: 2500, cls: 0.1 } },
   { path: '/about', label: 'site /about', budget: { jsKb: 25, cssKb: 20, lcpMs: 2500, cls: 0.1 } },
   { path: '/news', label: 'site /news', budget: { jsKb: 25, cssKb: 20, lcpMs: 2500, cls: 0.1 } },
+  // The article written into the database before the server starts (articleInDatabase).
+  { path: `/news/${ARTICLE_SLUG}`, label: 'site, an article', budget: { jsKb: 25, cssKb: 20, lcpMs: 2500, cls: 0.1 } },
   // A first-time visitor of the app area is shown the tutorial first (hasSeenTutorial).
   { path: '/app/tabs/home', label: 'app /app/tabs/home, first visit', budget: APP_BUDGET },
   // Someone who has seen the tutorial lands on the Demo list itself; the browser's cache is
@@ -80,9 +84,53 @@ function buildOnce() {
   if (result.status !== 0) throw new Error('build failed');
 }
 
+/** The demo content and one published article with a few paragraphs, as the server will find them. */
+async function articleInDatabase(database) {
+  const lib = await importSources(
+    'bench-web',
+    `
+export { openDatabase } from './src/server/platform/db/database';
+export { migrateToLatest } from './src/server/platform/db/migrate';
+export { seedDemo } from './src/server/platform/db/seed/index';
+export { newsRepository } from './src/server/news/repository';
+`,
+  );
+  const handle = await lib.openDatabase(`sqlite:${database}`, { timeoutMs: 30_000 });
+  try {
+    await lib.migrateToLatest(handle.db);
+    await lib.seedDemo(handle.db);
+    const authorId = (await handle.db.selectFrom('team_members').select('id').executeTakeFirstOrThrow()).id;
+    const paragraph = (text) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    await lib.newsRepository(handle.db).writePublished(
+      'bench-article',
+      {
+        title: 'We now repair laptops on Saturdays',
+        slug: ARTICLE_SLUG,
+        summary: 'From December the workshop is open on Saturday mornings for laptop repairs.',
+        coverImageId: null,
+        coverAlt: '',
+        authorId,
+        body: {
+          type: 'doc',
+          content: [
+            { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Saturday mornings' }] },
+            paragraph('Bring your laptop to the workshop between 9 and 12. Most repairs are done the same day.'),
+            paragraph('Screens, keyboards, batteries and data recovery: ask us before you buy a new one.'),
+          ],
+        },
+        publishedAt: '2026-11-20T09:00:00.000Z',
+      },
+      new Date().toISOString(),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
 async function startServer(port) {
   const database = join(tmpdir(), `northwind-bench-web-${port}.db`);
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true });
+  await articleInDatabase(database);
   const child = spawn(process.execPath, [join(distDir, 'server', 'server.js')], {
     env: {
       ...process.env,

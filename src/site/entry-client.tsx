@@ -9,9 +9,14 @@ const dataElement = document.getElementById(SITE_DATA_ELEMENT_ID);
 const root = document.getElementById(SITE_ROOT_ELEMENT_ID);
 if (dataElement?.textContent && root) {
   const data = JSON.parse(dataElement.textContent) as SitePageData;
-  // The news pages' code is a chunk of its own, loaded before hydrating the page that shows it.
-  const newsPages = data.page === 'news' || data.page === 'article' ? import('./news-pages') : Promise.resolve(undefined);
-  void newsPages.then((pages) => hydrateRoot(root, <SiteApp data={data} newsPages={pages} />));
+  // The news pages', Contact Us's and the team pages' code are chunks of their own, loaded
+  // before hydrating the page that shows them (decision 0812).
+  const news = data.page === 'news' || data.page === 'article' ? import('./news-pages') : Promise.resolve(undefined);
+  const support = data.page === 'support' ? import('./support-pages') : Promise.resolve(undefined);
+  const team = data.page === 'team' || data.page === 'member' ? import('./team-pages') : Promise.resolve(undefined);
+  void Promise.all([news, support, team]).then(([newsPages, supportPages, teamPages]) =>
+    hydrateRoot(root, <SiteApp data={data} pages={{ news: newsPages, support: supportPages, team: teamPages }} />),
+  );
 }
 
 // Insights (docs/insights.md): the server marks the page when it counts views; a staff member

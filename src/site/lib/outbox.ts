@@ -18,7 +18,7 @@ export interface SpamGuardFields {
   formToken: string;
 }
 
-export const OUTBOX_STORAGE_KEY = 'nw.supportOutbox';
+export { OUTBOX_STORAGE_KEY } from './outbox-key';
 
 /** Retry after 2 s, doubling per failed attempt, at most every minute. */
 export const RETRY = { firstMs: 2_000, factor: 2, maxMs: 60_000 } as const;
