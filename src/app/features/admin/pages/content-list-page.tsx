@@ -48,16 +48,21 @@ function ContentList({ kind }: { kind: ContentKind }) {
     [kind],
   );
   useEffect(() => void loadDrafts(), [loadDrafts]);
-  // Live: another person's draft, publish or schedule of this list shows without a reload.
-  useEffect(
-    () =>
-      followPublishing((change) => {
-        if (change.kind !== 'reset' && change.collection !== kind) return;
-        void loadDrafts();
-        if (change.kind === 'published' || change.kind === 'reset') void reload();
-      }),
-    [kind, loadDrafts, reload],
-  );
+  // Live: another person's draft, publish or schedule of this list shows without a reload. A
+  // reset (the stream could not catch up) reads both again, but not the one a new stream may
+  // start with: the page has just read them.
+  useEffect(() => {
+    let opening = true;
+    return followPublishing((change) => {
+      const first = opening;
+      opening = false;
+      if (change.kind === 'reset') {
+        if (first) return;
+      } else if (change.collection !== kind) return;
+      void loadDrafts();
+      if (change.kind === 'published' || change.kind === 'reset') void reload();
+    });
+  }, [kind, loadDrafts, reload]);
   // Back from the edit page: show what was saved there.
   useIonViewWillEnter(() => {
     void reload();
