@@ -59,10 +59,6 @@ export const DEFAULT_MOVIE = { title: 'NewMovie', genres: ['New', 'Genre'] } as 
 export const COMPANY = {
   name: 'Northwind Computer Services',
   shortName: 'Northwind',
-  tagline: 'Computers that just work, for people who have better things to do.',
-  email: 'hello@northwind.example',
-  phone: '+1 555 0100',
-  address: '42 Harbour Street, Portland, OR 97204',
 } as const;
 
 /** Live data: the change stream, the device cache and writes waiting to be sent. */

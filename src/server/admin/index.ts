@@ -4,8 +4,7 @@ import type { StaffCaller } from './guards';
 import adminRoutes from './routes';
 import setupRoutes from './setup-routes';
 import { invitationsPublicRoutes } from './invitations-routes';
-import { rolesAllow } from '../../common/roles';
-import { staffSecondFactorMissing } from '../identity/index';
+import { staffTopicReader } from '../identity/index';
 import { PUBLISHING_TOPIC } from '../platform/publishing/index';
 
 // What the other features may use; everything else here is this feature's own.
@@ -31,10 +30,7 @@ export default fp(
     // "This item has a new draft / was published", for open consoles: the rule of the console's GET routes.
     app.live.registerTopic({
       name: PUBLISHING_TOPIC,
-      canRead: async (user) =>
-        user !== null &&
-        rolesAllow(await app.identity.rolesOf(user.uid), 'staff') &&
-        !(await staffSecondFactorMissing(app.database.db, user.uid)),
+      canRead: staffTopicReader(app.database.db, (uid) => app.identity.rolesOf(uid)),
     });
     await app.register(adminRoutes);
     await app.register(setupRoutes);

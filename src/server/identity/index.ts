@@ -18,7 +18,7 @@ export { IdentityError, sendIdentityError } from './identity-error';
 export { type IdentityService } from './identity-service';
 export { identityLimitRules } from './limits';
 export { type Mail } from './mailer';
-export { assertCanRequireTwoStep, requireStaffSecondFactor, staffSecondFactorMissing } from './mfa/staff-two-step';
+export { assertCanRequireTwoStep, requireStaffSecondFactor, staffSecondFactorMissing, staffTopicReader } from './mfa/staff-two-step';
 export { hashPassword } from './passwords';
 export { refreshTokensRepository } from './refresh-tokens-repository';
 export { type AuthUser, requireCaller, requireUser } from './require-user';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Kysely, SqliteAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SupportMessageRow } from '../platform/db/schema';
 
 export interface InboundMailRecord {
@@ -21,7 +21,6 @@ export interface AttachmentRecord {
 
 /** The help desk's SQL beside the inbox's: reply tokens, threading look-ups, inbound mails, attachments, ready-made replies. */
 export function conversationsRepository(db: Kysely<Database>) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   return {
     /** The conversation's reply token, made (128 random bits) the first time it is needed. */
     async ensureReplyToken(row: SupportMessageRow): Promise<string> {
@@ -39,12 +38,6 @@ export function conversationsRepository(db: Kysely<Database>) {
 
     async findByToken(token: string): Promise<SupportMessageRow | undefined> {
       return db.selectFrom('support_messages').selectAll().where('reply_token', '=', token).executeTakeFirst();
-    },
-
-    /** Locks the conversation until the transaction ends (PostgreSQL; SQLite has one writer). */
-    async findForUpdate(id: string): Promise<SupportMessageRow | undefined> {
-      const query = db.selectFrom('support_messages').selectAll().where('id', '=', id);
-      return (sqlite ? query : query.forUpdate()).executeTakeFirst();
     },
 
     /** The conversation a mail of ours (a reply) or of the customer (an answer) belongs to. */

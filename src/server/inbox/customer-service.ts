@@ -40,7 +40,7 @@ export function customerService(
     /** The answer goes where a mailed one would: the same conversation, reopened, staff told. */
     async answer(customer: { uid: string; email: string }, id: string, body: string): Promise<CustomerConversation> {
       const result = await db.transaction().execute(async (trx) => {
-        const row = await conversationsRepository(trx).findForUpdate(id);
+        const row = await inboxRepository(trx).findForUpdate(id);
         // Someone else's conversation is as absent as a missing one.
         if (!row || row.email_lower !== customer.email.toLowerCase() || row.status === 'spam')
           throw notFound('There is no such conversation.');

@@ -143,7 +143,7 @@ export function inboundService(db: Kysely<Database>, options: InboundOptions) {
       const repository = conversationsRepository(trx);
       if (conversation) {
         const inboundId = await repository.insertInbound({ ...record, outcome: 'answer' });
-        const locked = (await repository.findForUpdate(conversation.id)) ?? conversation;
+        const locked = (await inboxRepository(trx).findForUpdate(conversation.id)) ?? conversation;
         const stored = await storeAnswer(
           trx,
           locked,

@@ -3,6 +3,8 @@ import type { InboxEvent, InboxMessage, InboxStatus } from '../../common/inbox-s
 import { appendChange, type ChangeEvent } from '../changes/index';
 import type { Database, SupportMessageEventRow, SupportMessageRow } from '../platform/db/schema';
 
+export { replySubject } from './mail-rules';
+
 /** Rows to the inbox's API shapes, and the small rules around them. */
 
 export function toInboxMessage(row: SupportMessageRow): InboxMessage {
@@ -43,8 +45,3 @@ export function toEvent(
 /** The inbox's live event for a changed message, written in the change's transaction. */
 export const recordInboxChange = (trx: Transaction<Database>, kind: 'add' | 'update', message: InboxMessage): Promise<ChangeEvent> =>
   appendChange(trx, { topic: 'inbox', kind, key: message.id, data: message });
-
-export function replySubject(subject: string | null): string {
-  const base = subject?.trim() || 'Your message to Northwind Computer Services';
-  return (/^re:/i.test(base) ? base : `Re: ${base}`).slice(0, 200);
-}

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { rolesAllow } from '../../common/roles';
-import { staffSecondFactorMissing } from '../identity/index';
+import { staffTopicReader } from '../identity/index';
 import { serverSecretsRepository } from '../platform/secrets/repository';
 import type { MessageIntake } from '../support/index';
 import { recordInboxChange } from './inbox-mappers';
@@ -87,8 +86,7 @@ export default fp(
     app.live.registerTopic({
       name: 'inbox',
       // The rule of the GET routes (staffOnly), second factor included.
-      canRead: async (user) =>
-        user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid)),
+      canRead: staffTopicReader(db, (uid) => app.identity.rolesOf(uid)),
     });
 
     const afterCommit = (events: ChangeEvent[], mailQueued: boolean) => {

@@ -41,11 +41,14 @@ export function tagOfSubject(subject: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
+export function replySubject(subject: string | null): string {
+  const base = subject?.trim() || 'Your message to Northwind Computer Services';
+  return (/^re:/i.test(base) ? base : `Re: ${base}`).slice(0, 200);
+}
+
 export function replySubjectWithTag(subject: string | null, conversationId: string): string {
-  const tag = subjectTag(conversationId);
-  const base = (subject ?? '').replace(/\s*\[#NW-[0-9a-f]{8}\]/gi, '').trim() || 'Your message to Northwind Computer Services';
-  const re = /^re:/i.test(base) ? base : `Re: ${base}`;
-  return `${re.slice(0, 180)} ${tag}`;
+  const stripped = (subject ?? '').replace(/\s*\[#NW-[0-9a-f]{8}\]/gi, '');
+  return `${replySubject(stripped).slice(0, 180)} ${subjectTag(conversationId)}`;
 }
 
 /** References of a reply: the root first, then the latest mails of the thread (at most 10 in all). */

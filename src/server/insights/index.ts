@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { INSIGHTS_TOPIC, type InsightsEventName } from '../../common/insights-schemas';
-import { rolesAllow } from '../../common/roles';
-import { staffSecondFactorMissing } from '../identity/index';
+import { staffTopicReader } from '../identity/index';
 import { leasesRepository } from '../platform/housekeeping/leases-repository';
 import { type PeriodicJob, periodicJob } from '../platform/housekeeping/periodic-job';
 import { insightsRepository } from './repository';
@@ -98,8 +97,7 @@ export default fp(
       app.live.registerTopic({
         name: INSIGHTS_TOPIC,
         // The rule of GET /api/admin/insights (staffOnly), second factor included.
-        canRead: async (user) =>
-          user !== null && rolesAllow(await app.identity.rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid)),
+        canRead: staffTopicReader(db, (uid) => app.identity.rolesOf(uid)),
       });
     });
     let toldAt = 0;

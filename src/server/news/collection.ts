@@ -63,6 +63,5 @@ export const NEWS_COLLECTION = defineVersionedCollection<NewsArticleFields>({
     const publishedAt = fields.publishedAt !== '' ? new Date(fields.publishedAt).toISOString() : (before?.publishedAt ?? now);
     await newsRepository(db).writePublished(id, { ...fields, slug, publishedAt }, now);
   },
-  previewPath: (_id, fields) => `/news/${fields.slug || slugFromTitle(fields.title)}`,
   restoreDeletedRole: 'admin',
 });

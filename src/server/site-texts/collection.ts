@@ -18,6 +18,5 @@ export const SITE_TEXTS_COLLECTION = defineVersionedCollection<SiteTexts>({
     if (id !== SITE_TEXTS_ID) return;
     await siteTextsRepository(db).write(siteTextsInput.parse(fields) as SiteTexts, new Date().toISOString());
   },
-  previewPath: () => '/',
   restoreDeletedRole: 'admin',
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
+import { type Role, rolesAllow } from '../../../common/roles';
 import { HttpError } from '../../platform/lib/http-error';
 import { settingsRepository } from '../../platform/settings/repository';
 import { mfaPresenceRepository } from './mfa-repository';
@@ -36,4 +37,13 @@ export async function assertCanRequireTwoStep(db: Kysely<Database>, userId: stri
   if (!(await hasSecondFactor(db, userId))) {
     throw new HttpError(409, 'two_step_required', 'Turn on two-step sign-in for your own account before requiring it of all staff.');
   }
+}
+
+/**
+ * Who may read a staff-only topic of the live stream (the inbox, publishing, Insights): the rule
+ * of the console's GET routes, a staff role and, where required, a second factor.
+ */
+export function staffTopicReader(db: Kysely<Database>, rolesOf: (userId: string) => Promise<readonly Role[]>) {
+  return async (user: { uid: string } | null): Promise<boolean> =>
+    user !== null && rolesAllow(await rolesOf(user.uid), 'staff') && !(await staffSecondFactorMissing(db, user.uid));
 }

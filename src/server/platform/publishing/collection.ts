@@ -33,8 +33,6 @@ export interface VersionedCollection<T extends Fields = Fields> {
    * since, as a direct save would be.
    */
   publishedVersion?(db: Kysely<Database>, id: string): Promise<number | null>;
-  /** The public page that shows the item (informational: previews render through the routes' `preview`). */
-  previewPath?(id: string, fields: T): string | null;
   /** Staff may publish; restoring an item that is no longer published needs this role. */
   restoreDeletedRole?: 'staff' | 'admin';
 }

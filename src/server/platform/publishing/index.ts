@@ -13,4 +13,3 @@ export {
   recordDeletion,
   recordPublished,
 } from './service';
-export { SCHEDULE_CHECK_MS } from './job';

@@ -1,5 +1,5 @@
 import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { contentHistory } from '../api/content/content-history';
 import type { ContentRevision, PublishingKind } from '../api/content/publishing-types';
 import { restoreRevision } from '../api/content/restore-revision';
@@ -37,6 +37,18 @@ export function RevisionHistory({
   }, [kind, id, loads]);
 
   const labels = new Map(fields.map((field) => [field.name, field.label]));
+  // Word diffs of every revision, made once per history, not at each keystroke in the form above.
+  const changesOf = useMemo(
+    () =>
+      revisions?.map((revision, index) =>
+        revisionChanges(
+          revisions[index + 1]?.fields ?? null,
+          revision.fields,
+          fields.map((field) => field.name),
+        ),
+      ) ?? [],
+    [revisions, fields],
+  );
   const restore = (revision: ContentRevision) =>
     void presentAlert({
       header: `Restore revision ${revision.number}?`,
@@ -69,11 +81,7 @@ export function RevisionHistory({
       {revisions && revisions.length > 0 && (
         <ol className="publishing-history__list">
           {revisions.map((revision, index) => {
-            const changes = revisionChanges(
-              revisions[index + 1]?.fields ?? null,
-              revision.fields,
-              fields.map((field) => field.name),
-            );
+            const changes = changesOf[index] ?? [];
             return (
               <li key={revision.number} className="publishing-history__item">
                 <p id={`revision-${revision.number}`}>

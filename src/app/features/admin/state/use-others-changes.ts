@@ -45,6 +45,8 @@ export function useOthersChanges(kind: DraftKind, id: string, enabled: boolean, 
       if (change.kind === 'reset' || change.collection !== kind || change.id !== id) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
+        // The page's own save, come back on the stream: nothing to look at.
+        if (change.kind === 'draft' && change.draftVersion === (localRef.current?.draft?.version ?? null)) return;
         getDraft(kind, id).then(
           (server) => {
             const said = othersChangeMessage(change.kind, server, localRef.current);
