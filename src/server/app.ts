@@ -19,6 +19,7 @@ import imageRoutes from './images/routes';
 import healthRoutes from './health/routes';
 import { databaseStore, redisStore } from './platform/lib/rate-limit/index';
 import { serializeRequest } from './platform/lib/log-redaction';
+import { lazyChildLogger } from './platform/logging/lazy-child-logger';
 import { fastifyTrustProxy } from './platform/lib/trust-proxy';
 import identity from './identity/index';
 import insights from './insights/index';
@@ -80,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             base: { pid: process.pid, hostname: hostname(), instance: config.INSTANCE_ID },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
+    // A request's own logger is made only when something logs through it (logging/lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // Give in-flight requests time to finish on shutdown; close idle keep-alive sockets at once.

@@ -4,6 +4,7 @@ import { INSIGHTS_TOPIC, type InsightsEventName } from '../../common/insights-sc
 import { staffTopicReader } from '../identity/index';
 import { leasesRepository } from '../platform/housekeeping/leases-repository';
 import { type PeriodicJob, periodicJob } from '../platform/housekeeping/periodic-job';
+import { routeConfigOf } from '../platform/lib/route-config';
 import { insightsRepository } from './repository';
 import { adminRoutes, arrivalOf, collectRoutes } from './routes';
 import { dayOf, notCounted } from './rules';
@@ -120,7 +121,7 @@ export default fp(
     // Runs after every response: a plain callback hook, so no promise is made per request.
     app.addHook('onResponse', (request, reply, done) => {
       try {
-        const marked = request.routeOptions.config?.insightsEvent;
+        const marked = routeConfigOf(request).insightsEvent;
         if (marked && reply.statusCode >= 200 && reply.statusCode < 400) service.event(marked.name, marked.page);
         else if (missingPage(request, reply)) service.event('not-found', request.url);
       } finally {

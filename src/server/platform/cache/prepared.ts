@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { etagFor } from '../lib/http-cache';
 
 const brotli = promisify(brotliCompress);
@@ -9,16 +10,37 @@ const gzipAsync = promisify(gzip);
 /** Below this size compression saves less than its headers cost. */
 const COMPRESS_MIN_BYTES = 1024;
 
+/** One encoded form of a prepared answer: its bytes and every header that goes with them. */
+interface PreparedForm {
+  body: Buffer;
+  /** Lower-case names, as Fastify keeps them: the headers of a 200 (or the answer's status). */
+  headers: Readonly<Record<string, string>>;
+  /** The headers of a 304 for this form: no body, so no type, encoding or length. */
+  notModifiedHeaders: Readonly<Record<string, string>>;
+}
+
 /** An answer prepared once: its bytes, tag and compressed forms, sent as is to every visitor. */
 export interface PreparedResponse {
   status: number;
-  contentType: string;
-  cacheControl: string;
-  body: Buffer;
   /** Strong tag of the uncompressed body; encoded forms add a suffix ("-br", "-gz"). */
   etag: string;
-  br: Buffer | null;
-  gzip: Buffer | null;
+  identity: PreparedForm;
+  br: PreparedForm | null;
+  gzip: PreparedForm | null;
+}
+
+function preparedForm(
+  body: Buffer,
+  options: { contentType: string; cacheControl: string; etag: string; compressible: boolean; encoding: 'br' | 'gzip' | null },
+): PreparedForm {
+  const etag = options.encoding ? `${options.etag.slice(0, -1)}-${options.encoding === 'br' ? 'br' : 'gz'}"` : options.etag;
+  const notModifiedHeaders: Record<string, string> = { 'cache-control': options.cacheControl };
+  if (options.compressible) notModifiedHeaders.vary = 'Accept-Encoding';
+  notModifiedHeaders.etag = etag;
+  const headers: Record<string, string> = { ...notModifiedHeaders, 'content-type': options.contentType };
+  if (options.encoding) headers['content-encoding'] = options.encoding;
+  headers['content-length'] = String(body.length);
+  return { body, headers, notModifiedHeaders };
 }
 
 /**
@@ -48,14 +70,15 @@ export async function prepareResponse(options: {
     if (br.length >= body.length) br = null;
     if (gz.length >= body.length) gz = null;
   }
+  const etag = etagFor(body);
+  const form = (bytes: Buffer, encoding: 'br' | 'gzip' | null) =>
+    preparedForm(bytes, { ...options, etag, compressible: br !== null || gz !== null, encoding });
   return {
     status: options.status ?? 200,
-    contentType: options.contentType,
-    cacheControl: options.cacheControl,
-    body,
-    etag: etagFor(body),
-    br,
-    gzip: gz,
+    etag,
+    identity: form(body, null),
+    br: br && form(br, 'br'),
+    gzip: gz && form(gz, 'gzip'),
   };
 }
 
@@ -93,26 +116,29 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return false;
 }
 
-/** Sends a prepared answer: 304 when the client has it, else the best encoded form it accepts. */
+/**
+ * Sends a prepared answer: 304 when the client has it, else the best encoded form it accepts.
+ *
+ * Written to the socket directly (decision 0803): the headers the request's hooks set before the
+ * handler (the security headers, the instance, a CSRF cookie) are taken as they are, the answer's
+ * own headers were made with it, and Fastify's send path (a header call each, the onSend hooks,
+ * the length and type checks) is skipped; the onResponse hooks (request log, metrics, Insights)
+ * still run when the answer has gone. So no onSend hook applies to a prepared answer: the routes
+ * that send them are public reads, with compression off (PREPARED_ROUTE), and the one global
+ * onSend rule (Connection: close once the server is closing) is applied here.
+ */
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse): void {
-  const compressible = prepared.br !== null || prepared.gzip !== null;
-  reply.header('Cache-Control', prepared.cacheControl);
-  if (compressible) reply.header('Vary', 'Accept-Encoding');
-  const encoding = compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
-  const encoded = encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : null;
-  const tagged = encoded ? `${prepared.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : prepared.etag;
-  reply.header('ETag', tagged);
-  if (prepared.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], prepared.etag)) {
-    reply.status(304).send();
-    return;
-  }
-  reply.status(prepared.status).header('Content-Type', prepared.contentType);
-  if (encoded) {
-    // Setting Content-Encoding tells @fastify/compress the body is already compressed.
-    reply.header('Content-Encoding', encoding!).send(encoded);
-    return;
-  }
-  reply.send(prepared.body);
+  const encoding = prepared.br !== null || prepared.gzip !== null ? chooseEncoding(request.headers['accept-encoding']) : null;
+  const form = (encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : null) ?? prepared.identity;
+  const notModified = prepared.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], prepared.etag);
+  const headers = reply.getHeaders();
+  Object.assign(headers, notModified ? form.notModifiedHeaders : form.headers);
+  if (request.server.lifecycle?.closing) headers.connection = 'close';
+  reply.hijack();
+  // The values Fastify itself would hand to writeHead (numbers are written as text).
+  reply.raw.writeHead(notModified ? 304 : prepared.status, headers as OutgoingHttpHeaders);
+  if (notModified) reply.raw.end();
+  else reply.raw.end(form.body);
 }
 
 /**

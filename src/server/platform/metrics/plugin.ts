@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../plugins/errors';
+import { routeConfigOf } from '../lib/route-config';
 import { textResponse } from '../lib/schemas';
 import { createInstruments, type Instruments, signInResult } from './instruments';
 
@@ -43,7 +44,7 @@ export default fp(async function metrics(app: FastifyInstance) {
   // prom-client would otherwise hash the label object on every request. Bounded, as the labels.
   const durations = new Map<string, { observe(value: number): void }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeConfigOf(request).url ?? 'unmatched';
     const status = reply.statusCode;
     const key = `${request.method} ${status} ${route}`;
     let child = durations.get(key);

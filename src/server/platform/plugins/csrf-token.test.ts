@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
+import { cookieValue, csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
 
 const secret = randomBytes(32);
 
@@ -41,4 +41,24 @@ describe('CSRF tokens', () => {
     expect(csrfCookieHeader('n.s', false)).toBe('XSRF-TOKEN=n.s; Path=/; SameSite=Strict');
     expect(csrfCookieHeader('n.s', true)).toBe('XSRF-TOKEN=n.s; Path=/; SameSite=Strict; Secure');
   });
+});
+
+describe('cookieValue', () => {
+  it.each([
+    ['XSRF-TOKEN=abc.def', 'abc.def'],
+    ['theme=dark; XSRF-TOKEN=abc.def; other=1', 'abc.def'],
+    ['theme=dark;XSRF-TOKEN=abc.def', 'abc.def'],
+    ['XSRF-TOKEN="abc.def"', 'abc.def'],
+    ['XSRF-TOKEN=first; XSRF-TOKEN=second', 'first'],
+    ['XSRF-TOKEN=', ''],
+  ])('reads %j', (header, value) => {
+    expect(cookieValue(header, 'XSRF-TOKEN')).toBe(value);
+  });
+
+  it.each([undefined, '', 'theme=dark', 'X-XSRF-TOKEN=abc', 'XSRF-TOKENS=abc', 'XSRF-TOKEN', `pad=${'a'.repeat(9000)}; XSRF-TOKEN=abc`])(
+    'finds nothing in %j',
+    (header) => {
+      expect(cookieValue(header, 'XSRF-TOKEN')).toBeUndefined();
+    },
+  );
 });

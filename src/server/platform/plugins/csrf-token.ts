@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE } from '../../../common/api-client';
 
 /**
@@ -30,8 +30,16 @@ function nextNonce(): string {
   return nonce;
 }
 
+/** The secret as a key object, made once: an HMAC from a raw buffer imports the key each time. */
+const keys = new WeakMap<Buffer, KeyObject>();
+
 function sign(secret: Buffer, nonce: string): string {
-  return createHmac('sha256', secret).update(nonce).digest('base64url');
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return createHmac('sha256', key).update(nonce).digest('base64url');
 }
 
 export function issueCsrfToken(secret: Buffer): string {
@@ -62,4 +70,23 @@ export function sameCsrfToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A Cookie header longer than this is not looked at (browsers send at most a few kilobytes). */
+const MAX_COOKIE_HEADER = 8192;
+
+/**
+ * The value of one cookie in a Cookie header (the first, as browsers list the most specific
+ * first), or undefined. Values are taken as sent, not percent-decoded: the only cookie the
+ * server reads is its own token, base64url and a dot.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header || header.length > MAX_COOKIE_HEADER) return undefined;
+  for (const pair of header.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals === -1 || pair.slice(0, equals).trim() !== name) continue;
+    const value = pair.slice(equals + 1).trim();
+    return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../common/api-client';
 import { serverSecretsRepository } from '../secrets/repository';
-import { csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
+import { cookieValue, csrfCookieHeader, isIssuedCsrfToken, issueCsrfToken, sameCsrfToken } from './csrf-token';
 import { sendError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -59,7 +59,8 @@ export default fp(async function csrf(app: FastifyInstance) {
   const secret = await serverSecretsRepository(app.database.db).secret('csrf');
 
   const validCookie = (request: FastifyRequest): string | undefined => {
-    const value = request.cookies[XSRF_COOKIE];
+    // Read only where a token is needed: no cookie parsing on every request.
+    const value = cookieValue(request.headers.cookie, XSRF_COOKIE);
     return isIssuedCsrfToken(secret, value) ? value : undefined;
   };
   const issue = (request: FastifyRequest, reply: FastifyReply) => {

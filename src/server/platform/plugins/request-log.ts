@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { routeConfigOf } from '../lib/route-config';
 import { shouldLogRequest } from '../logging/request-log-policy';
 
 /**
@@ -15,11 +16,15 @@ export default fp(async function requestLog(app: FastifyInstance) {
     const status = reply.statusCode;
     if (shouldLogRequest(policy, status)) {
       const queryAt = request.url.indexOf('?');
-      request.log.info(
+      // The server's logger with the request's id, as the request's own logger would write it
+      // (pino puts a child's bindings first): that logger is then never made for a request
+      // that logs nothing else.
+      app.log.info(
         {
+          reqId: request.id,
           method: request.method,
           path: queryAt === -1 ? request.url : request.url.slice(0, queryAt),
-          route: request.routeOptions.url,
+          route: routeConfigOf(request).url,
           status,
           ms: Math.round(reply.elapsedTime * 100) / 100,
         },

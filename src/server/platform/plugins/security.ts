@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -80,7 +79,6 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 }
 
 export default fp(async function security(app: FastifyInstance) {
-  await app.register(cookie);
   // Helmet's headers do not depend on the request (no CSP nonces), so Helmet computes them once
   // and they are set as one block: run per request, its eleven middlewares cost more than
   // sending a prepared page.
