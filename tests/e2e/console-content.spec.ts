@@ -16,7 +16,7 @@ test.describe('staff console: content', () => {
   // Refusals the tests provoke (a disguised file: 415; a stale save: 409) are logged by the browser.
   test.use({ allowConsoleErrors: [/status of (409|415)/] });
 
-  test('a staff member adds and edits a service; the landing page shows it, also without JavaScript', async ({
+  test('a staff member adds a service as a draft, publishes it, and edits it; the landing page shows it only once published, also without JavaScript', async ({
     page,
     request,
     browser,
@@ -33,7 +33,7 @@ test.describe('staff console: content', () => {
 
     // The shared rules: the message shows next to its field, and nothing is sent.
     const editor = visiblePage(page);
-    await editor.getByRole('button', { name: 'Create the service' }).click();
+    await editor.getByRole('button', { name: 'Save draft' }).click();
     await expect(editor.getByText('Title is required.')).toBeVisible();
     const first = `Backup Drills ${unique()}`;
     await editor.getByLabel('Title').fill(first);
@@ -41,22 +41,41 @@ test.describe('staff console: content', () => {
     await editor.getByLabel('Description').fill('A monthly drill: we restore a real backup and time it.');
     // The icon is chosen from the drawings the site has, never typed.
     await editor.getByRole('radio', { name: 'Shield with check mark' }).check();
-    await editor.getByRole('button', { name: 'Create the service' }).click();
+    // Save draft keeps a new item as a first draft alone: the server picks its address.
+    await editor.getByRole('button', { name: 'Save draft' }).click();
     await expect(page).toHaveURL(/\/admin\/content\/services\/backup-drills-[a-z0-9-]+\?created=1$/);
     await waitForIonicPage(page);
     const id = /services\/([^?]+)/.exec(page.url())![1]!;
+    await expect(visiblePage(page).getByText('Draft saved. The service is not on the site until you publish it.')).toBeVisible();
 
-    // An edit, published: the landing page shows it at the next request.
-    const edited = `Restore Drills ${unique()}`;
     const page2 = visiblePage(page);
-    await expect(page2.getByLabel('Title')).toHaveValue(first);
-    await page2.getByLabel('Title').fill(edited);
-    await page2.getByRole('button', { name: 'Publish' }).click();
-    await expect(page2.getByText('Published. The site shows the new version now.')).toBeVisible();
-
+    // Not on the site, with JavaScript off either, until it is published.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
     try {
-      const plain = await noScript.newPage();
+      await plain.goto('/');
+      await expect(plain.locator('main')).toBeVisible();
+      await expect(plain.locator('body')).not.toContainText(first);
+
+      // The list shows it apart, as an unpublished draft.
+      await page.goto('/admin/content/services');
+      await waitForIonicPage(page);
+      const drafts = visiblePage(page).locator('.content-admin__new-drafts');
+      await expect(drafts.locator('.content-admin__row', { hasText: first })).toContainText('Unpublished draft, not on the site');
+      // Only the first item's "up" and the last one's "down" stay disabled.
+      await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(2);
+      await checkA11y(page);
+      await drafts.getByRole('link', { name: `Edit ${first}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/content/services/${id}$`));
+      await waitForIonicPage(page);
+
+      // Its editor opens on the draft; Publish (with an edit) puts it on the site at the next request.
+      const edited = `Restore Drills ${unique()}`;
+      await expect(page2.getByLabel('Title')).toHaveValue(first);
+      await expect(page2.getByRole('status').filter({ hasText: 'Not published yet' })).toBeVisible();
+      await page2.getByLabel('Title').fill(edited);
+      await page2.getByRole('button', { name: 'Publish' }).click();
+      await expect(page2.getByText('Published. The site shows the new version now.')).toBeVisible();
       await plain.goto('/');
       await expect(plain.locator('#services')).toContainText(edited);
       await expect(plain.locator('#services')).not.toContainText(first);

@@ -35,8 +35,9 @@ test.describe('staff console: publishing through drafts', () => {
     await form.getByLabel('Email').fill('robin@northwind.example');
     await form.getByLabel('Skills').fill('Help desk');
     await form.getByLabel('Joined year').fill('2023');
-    await form.getByRole('button', { name: 'Create the team member' }).click();
-    await expect(page).toHaveURL(/\/admin\/content\/team-members\/robin-vale-[a-z0-9-]+\?created=1$/);
+    // Publish on the new item's page: its first draft, published at once.
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/team-members\/robin-vale-[a-z0-9-]+\?published=1$/);
     await waitForIonicPage(page);
     const id = /team-members\/([^?]+)/.exec(page.url())![1]!;
     const editor = visiblePage(page);
