@@ -21,6 +21,8 @@ test.describe('staff console: content', () => {
     request,
     browser,
   }) => {
+    // A draft, the list, a publish, a conflict and a delete, with two accessibility checks.
+    test.setTimeout(90_000);
     await signInAsStaff(page, request, '/admin/content/services', ['staff'], 'content');
     const form = visiblePage(page);
     await form
@@ -46,7 +48,8 @@ test.describe('staff console: content', () => {
     await expect(page).toHaveURL(/\/admin\/content\/services\/backup-drills-[a-z0-9-]+\?created=1$/);
     await waitForIonicPage(page);
     const id = /services\/([^?]+)/.exec(page.url())![1]!;
-    await expect(visiblePage(page).getByText('Draft saved. The service is not on the site until you publish it.')).toBeVisible();
+    await expect(visiblePage(page).getByText('Draft saved.', { exact: true })).toBeVisible();
+    await expect(visiblePage(page).getByText('Not published yet: visitors do not see this service until you publish it.')).toBeVisible();
 
     const page2 = visiblePage(page);
     // Not on the site, with JavaScript off either, until it is published.
@@ -72,7 +75,7 @@ test.describe('staff console: content', () => {
       // Its editor opens on the draft; Publish (with an edit) puts it on the site at the next request.
       const edited = `Restore Drills ${unique()}`;
       await expect(page2.getByLabel('Title')).toHaveValue(first);
-      await expect(page2.getByRole('status').filter({ hasText: 'Not published yet' })).toBeVisible();
+      await expect(page2.getByText('Not published yet: visitors do not see this service until you publish it.')).toBeVisible();
       await page2.getByLabel('Title').fill(edited);
       await page2.getByRole('button', { name: 'Publish' }).click();
       await expect(page2.getByText('Published. The site shows the new version now.')).toBeVisible();

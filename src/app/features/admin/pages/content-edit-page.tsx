@@ -59,11 +59,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
     id,
     draft,
     (error) => editor.refused(error),
-    query.has('published')
-      ? `The ${spec.singular} was published; the site shows it now.`
-      : query.has('created')
-        ? `Draft saved. The ${spec.singular} is not on the site until you publish it.`
-        : null,
+    query.has('published') ? `The ${spec.singular} was published; the site shows it now.` : query.has('created') ? 'Draft saved.' : null,
   );
   const { act, busy, notice, setNotice, problem, setProblem, currentDraft } = actions;
   const [showHistory, setShowHistory] = useState(false);
@@ -175,7 +171,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         return;
       }
       await draft.save();
-      setNotice(`Draft saved. Visitors still see the published version until you publish.`);
+      setNotice(editor.draftOnly ? 'Draft saved.' : 'Draft saved. Visitors still see the published version until you publish.');
     } catch (error) {
       setProblem(await editor.refused(error));
     } finally {
@@ -196,6 +192,9 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   return (
     <div className="content-admin">
       <h1>{editor.isNew ? `New ${spec.singular}` : name || `Edit ${spec.singular}`}</h1>
+      {editor.draftOnly && (
+        <p className="content-admin__unpublished">Not published yet: visitors do not see this {spec.singular} until you publish it.</p>
+      )}
       {notice && (
         <p className="content-admin__saved" role="status">
           {notice}{' '}
@@ -279,7 +278,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
       ) : (
         <p className="publishing-status" role="status">
           {editor.draftOnly
-            ? `Not published yet: visitors do not see this ${spec.singular} until you publish it. A draft${draft.state?.draft?.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
+            ? `A first draft${draft.state?.draft?.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
             : draft.state?.draft
               ? `Unpublished changes: a draft${draft.state.draft.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
               : 'No draft: the form shows the published version.'}

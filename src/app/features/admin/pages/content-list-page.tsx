@@ -164,54 +164,57 @@ function ContentList({ kind }: { kind: ContentKind }) {
       ) : state.items.length === 0 ? (
         <p>There are no {spec.title.toLowerCase()} yet. The site hides the section until there is one.</p>
       ) : (
-        <IonList className="content-admin__list" aria-label={`${spec.title}, in the order the site shows them`}>
-          {state.items.map((item, index, items) => (
-            <IonItem key={item.id} className="content-admin__row">
-              <IonLabel>
-                <h2>{nameOf(item)}</h2>
-                <p>{String(item[spec.noteField] ?? '')}</p>
-                {drafts.has(item.id) && (
-                  <p className="content-admin__draft-marker">
-                    {drafts.get(item.id)
-                      ? `Unpublished changes, scheduled for ${new Date(drafts.get(item.id)!).toLocaleString()}`
-                      : 'Unpublished changes'}
-                  </p>
-                )}
-              </IonLabel>
-              <div className="content-admin__row-buttons" slot="end">
-                <IonButton
-                  fill="clear"
-                  data-move={`${item.id}-up`}
-                  disabled={busy || index === 0}
-                  aria-label={`Move ${nameOf(item)} up`}
-                  onClick={() => void move(items, index, -1)}
-                >
-                  <IonIcon slot="icon-only" icon={arrowUp} aria-hidden="true" />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  data-move={`${item.id}-down`}
-                  disabled={busy || index === items.length - 1}
-                  aria-label={`Move ${nameOf(item)} down`}
-                  onClick={() => void move(items, index, 1)}
-                >
-                  <IonIcon slot="icon-only" icon={arrowDown} aria-hidden="true" />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  data-edit={item.id}
-                  routerLink={`/admin/content/${kind}/${encodeURIComponent(item.id)}`}
-                  aria-label={`Edit ${nameOf(item)}`}
-                >
-                  <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton fill="clear" color="danger" aria-label={`Delete ${nameOf(item)}`} onClick={() => remove(item)}>
-                  <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-                </IonButton>
-              </div>
-            </IonItem>
-          ))}
-        </IonList>
+        <>
+          {newDrafts.length > 0 && <h2 className="content-admin__list-title">On the site</h2>}
+          <IonList className="content-admin__list" aria-label={`${spec.title}, in the order the site shows them`}>
+            {state.items.map((item, index, items) => (
+              <IonItem key={item.id} className="content-admin__row">
+                <IonLabel>
+                  <h2>{nameOf(item)}</h2>
+                  <p>{String(item[spec.noteField] ?? '')}</p>
+                  {drafts.has(item.id) && (
+                    <p className="content-admin__draft-marker">
+                      {drafts.get(item.id)
+                        ? `Unpublished changes, scheduled for ${new Date(drafts.get(item.id)!).toLocaleString()}`
+                        : 'Unpublished changes'}
+                    </p>
+                  )}
+                </IonLabel>
+                <div className="content-admin__row-buttons" slot="end">
+                  <IonButton
+                    fill="clear"
+                    data-move={`${item.id}-up`}
+                    disabled={busy || index === 0}
+                    aria-label={`Move ${nameOf(item)} up`}
+                    onClick={() => void move(items, index, -1)}
+                  >
+                    <IonIcon slot="icon-only" icon={arrowUp} aria-hidden="true" />
+                  </IonButton>
+                  <IonButton
+                    fill="clear"
+                    data-move={`${item.id}-down`}
+                    disabled={busy || index === items.length - 1}
+                    aria-label={`Move ${nameOf(item)} down`}
+                    onClick={() => void move(items, index, 1)}
+                  >
+                    <IonIcon slot="icon-only" icon={arrowDown} aria-hidden="true" />
+                  </IonButton>
+                  <IonButton
+                    fill="clear"
+                    data-edit={item.id}
+                    routerLink={`/admin/content/${kind}/${encodeURIComponent(item.id)}`}
+                    aria-label={`Edit ${nameOf(item)}`}
+                  >
+                    <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                  </IonButton>
+                  <IonButton fill="clear" color="danger" aria-label={`Delete ${nameOf(item)}`} onClick={() => remove(item)}>
+                    <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+                  </IonButton>
+                </div>
+              </IonItem>
+            ))}
+          </IonList>
+        </>
       )}
     </div>
   );
