@@ -111,8 +111,19 @@ describe.each(ENGINES)('site texts (%s)', (engine) => {
     expect(organization).toMatchObject({
       name: 'Northwind IT',
       telephone: '+1 555 0199',
-      contactPoint: { hoursAvailable: 'Mo-Sa 08:00-18:00' },
+      '@type': 'LocalBusiness',
+      // Hours that read as days and times are the business's opening hours, for search engines.
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+          opens: '08:00',
+          closes: '18:00',
+        },
+      ],
+      address: { '@type': 'PostalAddress', streetAddress: '42 Harbour Street', addressLocality: 'Portland', postalCode: '97204' },
     });
+    expect(organization.contactPoint).not.toHaveProperty('hoursAvailable');
     expect((await auditEntries(server, 'site_texts.publish'))[0]).toMatchObject({ item_id: 'site', actor_email: staff.email });
     // The company's name everywhere the site names itself: link previews, the news pages, the feed.
     expect(after.landing).toContain('<meta property="og:site_name" content="Northwind IT">');
@@ -200,6 +211,20 @@ describe.each(ENGINES)('site texts (%s)', (engine) => {
     const { landing, about } = await publicPages(server);
     expect(landing).toContain('<h1 id="hero-title">An older headline</h1>');
     expect(about).toContain('<span class="timeline__year">2011</span>');
+    const back = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, { ...DEFAULT_SITE_TEXTS, version: 0 });
+    await staff.call('POST', `${BASE}/publish`, { version: back.body.draft.version });
+  });
+
+  it('keep hours that do not read as days and times as the help desk’s hoursAvailable, as written', async () => {
+    const saved = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, {
+      ...DEFAULT_SITE_TEXTS,
+      openingHours: 'By appointment',
+      version: 0,
+    });
+    await staff.call('POST', `${BASE}/publish`, { version: saved.body.draft.version });
+    const business = jsonLdOf((await publicPages(server)).landing).find((item) => item['@id'] !== undefined)!;
+    expect(business).toMatchObject({ '@type': 'LocalBusiness', contactPoint: { hoursAvailable: 'By appointment' } });
+    expect(business).not.toHaveProperty('openingHoursSpecification');
     const back = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, { ...DEFAULT_SITE_TEXTS, version: 0 });
     await staff.call('POST', `${BASE}/publish`, { version: back.body.draft.version });
   });
