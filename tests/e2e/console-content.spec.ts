@@ -126,6 +126,40 @@ test.describe('staff console: content', () => {
     await expect(page.locator('#services')).not.toContainText(theirs);
   });
 
+  test('Discard draft removes a new service never published, after asking, and the list no longer shows it', async ({ page, request }) => {
+    await signInAsStaff(page, request, '/admin/content/services/new', ['staff'], 'content-discard');
+    await waitForIonicPage(page);
+    const form = visiblePage(page);
+    const dropped = `Dropped Idea ${unique()}`;
+    await form.getByLabel('Title').fill(dropped);
+    await form.getByLabel('Summary').fill('Never to be published.');
+    await form.getByLabel('Description').fill('A draft discarded before anyone sees it.');
+    await form.getByRole('radio', { name: 'Shield with check mark' }).check();
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/dropped-idea-[a-z0-9-]+\?created=1$/);
+    await waitForIonicPage(page);
+    const id = /services\/([^?]+)/.exec(page.url())![1]!;
+    const editor = visiblePage(page);
+    // A draft alone has no published revisions to list.
+    await expect(editor.getByRole('button', { name: 'History' })).toHaveCount(0);
+    await editor.getByRole('button', { name: 'Discard draft' }).click();
+    const ask = page.locator('ion-alert');
+    await expect(ask).toContainText('Discard this new service?');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor.getByLabel('Title')).toHaveValue(dropped);
+    await editor.getByRole('button', { name: 'Discard draft' }).click();
+    // The list's drafts, as read after the discard (no list was open before).
+    const markers = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/services/drafts');
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services$/);
+    await waitForIonicPage(page);
+    const list = visiblePage(page);
+    await expect(list.locator('.content-admin__row').first()).toBeVisible();
+    const { items } = (await (await markers).json()) as { items: { itemId: string }[] };
+    expect(items.map((item) => item.itemId)).not.toContain(id);
+    await expect(list.getByText(dropped)).toHaveCount(0);
+  });
+
   test('reorders by keyboard with move up and down', async ({ page, request }) => {
     let listLoads = 0;
     page.on('request', (sent) => {
