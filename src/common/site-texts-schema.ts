@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SITE_TEXT_LIMITS, type SeoPage } from './site-texts';
+import { badMilestoneLine, SITE_TEXT_LIMITS, type SeoPage } from './site-texts';
 import { storableText } from './text-rules';
 
 /** What a site-texts draft may hold, with the console's field messages (server and console only). */
@@ -32,6 +32,14 @@ export const siteTextsInput = z.object({
   callToAction: text('Call to action', SITE_TEXT_LIMITS.field),
   /** Paragraphs separated by an empty line. */
   aboutStory: text('About Us story', SITE_TEXT_LIMITS.story),
+  aboutMilestones: text('Milestones', SITE_TEXT_LIMITS.milestones, false).superRefine((value, context) => {
+    const line = badMilestoneLine(value);
+    if (line !== null)
+      context.addIssue({
+        code: 'custom',
+        message: `Milestone ${line} needs its year, a colon, then what happened, like “2011: We open our first office.”`,
+      });
+  }),
   companyName: text('Company name', SITE_TEXT_LIMITS.field),
   streetAddress: text('Street address', SITE_TEXT_LIMITS.field),
   locality: text('Town', SITE_TEXT_LIMITS.field),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, DEFAULT_SITE_TEXTS, paragraphsOf, telHref } from './site-texts';
+import { addressLine, badMilestoneLine, DEFAULT_SITE_TEXTS, milestonesOf, paragraphsOf, telHref } from './site-texts';
 import { siteTextsInput } from './site-texts-schema';
 
 describe('site texts', () => {
@@ -28,5 +28,29 @@ describe('site texts', () => {
     expect(withImage('javascript:alert(1)')).toBe(false);
     expect(withImage('//evil.example/a.png')).toBe(false);
     expect(withImage('http://plain.example/a.png')).toBe(false);
+  });
+});
+
+describe('milestones', () => {
+  it('reads one a line, the year before the first colon, and skips empty lines', () => {
+    expect(milestonesOf('2011: We start.\n\n  Spring 2013 : An office: on Harbour Street.  \n')).toEqual([
+      { year: '2011', text: 'We start.' },
+      { year: 'Spring 2013', text: 'An office: on Harbour Street.' },
+    ]);
+    expect(milestonesOf('')).toEqual([]);
+    expect(milestonesOf(DEFAULT_SITE_TEXTS.aboutMilestones)).toHaveLength(4);
+    expect(milestonesOf(DEFAULT_SITE_TEXTS.aboutMilestones)[0]).toEqual({
+      year: '2011',
+      text: 'Maya Chen starts Northwind in her garage with three clients and a second-hand van.',
+    });
+  });
+
+  it('names the first line that is not a year, a colon and a text', () => {
+    expect(badMilestoneLine('2011: We start.\n\n2013 we move')).toBe(2);
+    expect(badMilestoneLine('2011:')).toBe(1);
+    expect(badMilestoneLine(': nothing before')).toBe(1);
+    expect(badMilestoneLine(`${'x'.repeat(21)}: too long a year`)).toBe(1);
+    expect(badMilestoneLine(DEFAULT_SITE_TEXTS.aboutMilestones)).toBeNull();
+    expect(badMilestoneLine('')).toBeNull();
   });
 });

@@ -6,7 +6,16 @@
  * Plain data and small rules only: the site's pages import this, so its schema (zod) lives in
  * `site-texts-schema.ts`, for the server and the console.
  */
-export const SITE_TEXT_LIMITS = { line: 120, lead: 400, story: 4000, title: 70, description: 160, image: 500, field: 80 } as const;
+export const SITE_TEXT_LIMITS = {
+  line: 120,
+  lead: 400,
+  story: 4000,
+  milestones: 2000,
+  title: 70,
+  description: 160,
+  image: 500,
+  field: 80,
+} as const;
 
 /** The public pages whose search and link-preview texts can be set. */
 export const SEO_PAGES = ['landing', 'about', 'team', 'support', 'news'] as const;
@@ -21,6 +30,8 @@ export type SiteTexts = {
   callToAction: string;
   /** Paragraphs separated by an empty line. */
   aboutStory: string;
+  /** One milestone a line, "2011: what happened" (`milestonesOf`); empty: no timeline. */
+  aboutMilestones: string;
   companyName: string;
   streetAddress: string;
   locality: string;
@@ -43,6 +54,12 @@ export const DEFAULT_SITE_TEXTS: SiteTexts = {
     'That is still the job. Today we look after the laptops, networks, cloud accounts and backups of dental practices, law firms, schools, architects and roasters across the region. Every client has a named engineer who knows their setup, a fixed monthly price, and a plan for the bad day that we rehearse before it comes.',
     'We measure ourselves by how rarely our clients have to think about IT at all. When they do, we want the answer to be quick, honest and human.',
   ].join('\n\n'),
+  aboutMilestones: [
+    '2011: Maya Chen starts Northwind in her garage with three clients and a second-hand van.',
+    '2013: Our first office on Harbour Street, and Omar joins to build our network practice.',
+    '2016: A dedicated security team: quarterly restore tests become part of every plan.',
+    '2020: Sixty businesses moved to the cloud in one year, every one before Monday morning.',
+  ].join('\n'),
   companyName: 'Northwind Computer Services',
   streetAddress: '42 Harbour Street',
   locality: 'Portland',
@@ -81,6 +98,34 @@ export const paragraphsOf = (text: string): string[] =>
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
+
+/** A milestone line: its year (anything up to the first colon, at most 20 characters), then what happened. */
+const MILESTONE_LINE = /^([^:]{1,20}):\s*(\S.*)$/;
+
+export interface Milestone {
+  year: string;
+  text: string;
+}
+
+const milestoneLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** The About Us timeline: one milestone a non-empty line, "2011: what happened". */
+export function milestonesOf(text: string): Milestone[] {
+  return milestoneLines(text).flatMap((line) => {
+    const match = MILESTONE_LINE.exec(line);
+    return match ? [{ year: match[1]!.trim(), text: match[2]!.trim() }] : [];
+  });
+}
+
+/** The number (from 1, empty lines not counted) of the first line that is no milestone, or null. */
+export function badMilestoneLine(text: string): number | null {
+  const index = milestoneLines(text).findIndex((line) => !MILESTONE_LINE.test(line));
+  return index < 0 ? null : index + 1;
+}
 
 /** `tel:` wants the number without spaces. */
 export const telHref = (telephone: string) => `tel:${telephone.replace(/[\s()-]/g, '')}`;

@@ -127,7 +127,7 @@ describe.each(ENGINES)('company content on %s', (engine) => {
   });
 
   describe('server-rendered pages', () => {
-    it('the landing page holds services, values and reviews from the database, and Organization data', async () => {
+    it('the landing page holds services, values and reviews from the database, and LocalBusiness data', async () => {
       await server.database.db.updateTable('services').set({ title: 'Quantum Help Desk' }).where('id', '=', 'hardware').execute();
       try {
         const response = await server.client.get('/', { accept: 'text/html' });
@@ -138,7 +138,14 @@ describe.each(ENGINES)('company content on %s', (engine) => {
         for (const value of coreValues) expect(response.text).toContain(value.title);
         for (const review of clientReviews) expect(response.text).toContain(review.author);
         expect(response.text).toContain('<link rel="canonical" href="' + server.config.publicUrl + '/">');
-        expect(jsonLd(response.text).map((item) => item['@type'])).toEqual(['Organization']);
+        const [business] = jsonLd(response.text);
+        expect(jsonLd(response.text).map((item) => item['@type'])).toEqual(['LocalBusiness']);
+        // The default hours, "Mon–Fri, 7am–7pm", read as days and times.
+        expect(business).toMatchObject({
+          openingHoursSpecification: [
+            { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '19:00' },
+          ],
+        });
       } finally {
         await server.database.db.updateTable('services').set({ title: services[4]!.title }).where('id', '=', 'hardware').execute();
       }
@@ -163,7 +170,7 @@ describe.each(ENGINES)('company content on %s', (engine) => {
       expect(response.text).toContain(`<link rel="canonical" href="${server.config.publicUrl}/team/aiko-tanaka">`);
       expect(response.text).toContain('<meta property="og:type" content="profile">');
       const [organization, person] = jsonLd(response.text);
-      expect(organization?.['@type']).toBe('Organization');
+      expect(organization?.['@type']).toBe('LocalBusiness');
       expect(person).toMatchObject({ '@type': 'Person', name: 'Aiko Tanaka', jobTitle: 'Lead Developer' });
     });
 

@@ -154,6 +154,113 @@ describe.each(ENGINES)('publishing through drafts (%s)', (engine) => {
     expect(history.body.revisions[0]).toMatchObject({ number: 2, actorEmail: staff.email, fields: { bio: 'A newer secret bio.' } });
   });
 
+  it('keeps a new item as a first draft alone until Publish: absent from every public view, then shown at the next request', async () => {
+    const anonymous = new HttpClient(server.url);
+    // Only staff make new drafts; a refused one leaves nothing behind.
+    expect((await anonymous.request('POST', `${BASE}/drafts`, { body: { ...MEMBER, name: 'Nobody Here' } })).status).toBe(401);
+    expect((await user.call('POST', `${BASE}/drafts`, { ...MEMBER, name: 'Nobody Here' })).status).toBe(403);
+    const invalid = await staff.call<ErrorBody>('POST', `${BASE}/drafts`, { ...MEMBER, name: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.fields).toHaveProperty('name');
+    const strays = await server.database.db.selectFrom('content_drafts').select('item_id').where('item_id', 'like', 'nobody%').execute();
+    expect(strays).toEqual([]);
+
+    const created = await staff.call<{ itemId: string; draft: Draft }>('POST', `${BASE}/drafts`, {
+      ...MEMBER,
+      name: 'Nadia Fresh',
+      bio: 'Nadia is not public yet.',
+    });
+    expect(created.status).toBe(201);
+    // The server picks the id (an address: /team/<id>).
+    expect(created.body).toMatchObject({ itemId: 'nadia-fresh', draft: { version: 1, updatedBy: staff.email } });
+    const id = created.body.itemId;
+    const saved = await otherStaff.call<{ draft: Draft }>('PUT', `${BASE}/${id}/draft`, {
+      ...MEMBER,
+      name: 'Nadia Fresh',
+      bio: 'Nadia is still not public.',
+      version: 1,
+    });
+    expect(saved.body.draft.version).toBe(2);
+
+    const during = await publicView(server, id);
+    expect(during.page).not.toContain('Nadia');
+    expect(during.api).not.toMatchObject({ name: 'Nadia Fresh' });
+    expect(JSON.stringify(during.list)).not.toContain('Nadia');
+    expect(during.sitemap).not.toContain(`/team/${id}`);
+    const teamPage = await anonymous.request('GET', '/team', { headers: { accept: 'text/html' } });
+    expect(teamPage.text).not.toContain('Nadia');
+    const listed = await staff.call<{ items: { id: string }[] }>('GET', BASE);
+    expect(listed.body.items.map((item) => item.id)).not.toContain(id);
+    const markers = await staff.call<{ items: { itemId: string; fields: Record<string, unknown> }[] }>('GET', `${BASE}/drafts`);
+    expect(markers.body.items).toContainEqual(
+      expect.objectContaining({ itemId: id, fields: expect.objectContaining({ name: 'Nadia Fresh' }) }),
+    );
+    expect((await staff.call<State>('GET', `${BASE}/${id}/draft`)).body).toMatchObject({ published: null, draft: { version: 2 } });
+
+    const published = await staff.call<State>('POST', `${BASE}/${id}/publish`, { version: 2 });
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ published: { name: 'Nadia Fresh', bio: 'Nadia is still not public.' }, draft: null });
+    const after = await publicView(server, id);
+    expect(after.page).toMatch(/application\/ld\+json[^<]*Nadia is still not public\./);
+    expect(after.api).toMatchObject({ name: 'Nadia Fresh', bio: 'Nadia is still not public.' });
+    expect(JSON.stringify(after.list)).toContain('Nadia Fresh');
+    expect(after.sitemap).toContain(`/team/${id}`);
+    const [entry] = await auditEntries(server, 'team_member.publish');
+    expect(entry).toMatchObject({ item_id: id, actor_email: staff.email });
+    const history = await staff.call<{ revisions: Revision[] }>('GET', `${BASE}/${id}/history`);
+    expect(history.body.revisions.map((revision) => revision.action)).toEqual(['publish']);
+
+    // A taken id (a published item, a reserved word of the addresses) gets a suffix.
+    const twin = await staff.call<{ itemId: string }>('POST', `${BASE}/drafts`, { ...MEMBER, name: 'Nadia Fresh' });
+    expect(twin.body.itemId).toMatch(/^nadia-fresh-[0-9a-f]{6}$/);
+    const reserved = await staff.call<{ itemId: string }>('POST', `${BASE}/drafts`, { ...MEMBER, name: 'New' });
+    expect(reserved.body.itemId).toMatch(/^new-[0-9a-f]{6}$/);
+  });
+
+  it('shows a new service nowhere (landing page, content API) until published; Discard draft removes a never-published item', async () => {
+    const anonymous = new HttpClient(server.url);
+    const service = { title: 'Quiet Backups', summary: 'Backups in quiet.', description: 'Backups nobody sees yet.', icon: 'headset' };
+    const created = await staff.call<{ itemId: string }>('POST', '/api/admin/services/drafts', service);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const landing = async () => (await anonymous.request('GET', '/', { headers: { accept: 'text/html' } })).text;
+    const api = async () => JSON.stringify((await anonymous.get('/api/services')).body);
+    expect(await landing()).not.toContain('Quiet Backups');
+    expect(await api()).not.toContain('Quiet Backups');
+
+    const gone = await staff.call<{ itemId: string }>('POST', '/api/admin/services/drafts', { ...service, title: 'Never Shown' });
+    expect((await staff.call('DELETE', `/api/admin/services/${gone.body.itemId}/draft?version=1`)).status).toBe(204);
+    expect((await staff.call<State>('GET', `/api/admin/services/${gone.body.itemId}/draft`)).body).toEqual({
+      published: null,
+      draft: null,
+      schedule: null,
+    });
+    const markers = await staff.call<{ items: { itemId: string }[] }>('GET', '/api/admin/services/drafts');
+    expect(markers.body.items.map((item) => item.itemId)).not.toContain(gone.body.itemId);
+    // A save from a tab still open on it finds the item gone.
+    const late = await staff.call('PUT', `/api/admin/services/${gone.body.itemId}/draft`, { ...service, version: 1 });
+    expect(late.status).toBe(404);
+    const [discarded] = await auditEntries(server, 'service.draft_discard');
+    expect(discarded).toMatchObject({ item_id: gone.body.itemId });
+
+    expect((await staff.call('POST', `/api/admin/services/${created.body.itemId}/publish`, { version: 1 })).status).toBe(200);
+    expect(await landing()).toContain('Quiet Backups');
+    expect(await api()).toContain('Quiet Backups');
+  });
+
+  it('publishes a new item once when two staff members publish its first draft at the same time', async () => {
+    const created = await staff.call<{ itemId: string }>('POST', `${BASE}/drafts`, { ...MEMBER, name: 'Double Publish' });
+    const id = created.body.itemId;
+    const results = await Promise.all([
+      staff.call<ErrorBody>('POST', `${BASE}/${id}/publish`, { version: 1 }),
+      otherStaff.call<ErrorBody>('POST', `${BASE}/${id}/publish`, { version: 1 }),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+    const rows = await server.database.db.selectFrom('team_members').select('id').where('name', '=', 'Double Publish').execute();
+    expect(rows).toEqual([{ id }]);
+    const revisions = await server.database.db.selectFrom('content_revisions').select('action').where('item_id', '=', id).execute();
+    expect(revisions).toEqual([{ action: 'publish' }]);
+  });
+
   it('gives one of two first drafts of an item a 409, and refuses a save from an older draft version', async () => {
     const id = await newMember('Race Person');
     const results = await Promise.all([

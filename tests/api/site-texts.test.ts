@@ -111,8 +111,19 @@ describe.each(ENGINES)('site texts (%s)', (engine) => {
     expect(organization).toMatchObject({
       name: 'Northwind IT',
       telephone: '+1 555 0199',
-      contactPoint: { hoursAvailable: 'Mo-Sa 08:00-18:00' },
+      '@type': 'LocalBusiness',
+      // Hours that read as days and times are the business's opening hours, for search engines.
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+          opens: '08:00',
+          closes: '18:00',
+        },
+      ],
+      address: { '@type': 'PostalAddress', streetAddress: '42 Harbour Street', addressLocality: 'Portland', postalCode: '97204' },
     });
+    expect(organization.contactPoint).not.toHaveProperty('hoursAvailable');
     expect((await auditEntries(server, 'site_texts.publish'))[0]).toMatchObject({ item_id: 'site', actor_email: staff.email });
     // The company's name everywhere the site names itself: link previews, the news pages, the feed.
     expect(after.landing).toContain('<meta property="og:site_name" content="Northwind IT">');
@@ -131,5 +142,90 @@ describe.each(ENGINES)('site texts (%s)', (engine) => {
     const restored = await publicPages(server);
     expect(restored.landing).toContain(`<h1 id="hero-title">${DEFAULT_SITE_TEXTS.headline}</h1>`);
     expect(restored.landing).not.toContain('Northwind IT for small offices');
+  });
+
+  it('keep the About Us milestones: the defaults, a draft seen by nobody, a publish shown at the next request, a bad line refused', async () => {
+    const about = async () => (await publicPages(server)).about;
+    const before = await about();
+    expect(before).toContain(
+      '<span class="timeline__year">2011</span><p>Maya Chen starts Northwind in her garage with three clients and a second-hand van.</p>',
+    );
+
+    const refused = await staff.call<ErrorBody>('PUT', `${BASE}/draft`, {
+      ...DEFAULT_SITE_TEXTS,
+      aboutMilestones: '2011: We start.\n2014 we grow',
+      version: 0,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields?.aboutMilestones).toContain('Milestone 2 needs its year, a colon');
+    expect((await staff.call<State>('GET', `${BASE}/draft`)).body.draft).toBeNull();
+
+    const milestones = '2009: A van & a phone <b>number</b>.\n2024: Twenty engineers.';
+    const saved = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, {
+      ...DEFAULT_SITE_TEXTS,
+      aboutMilestones: milestones,
+      version: 0,
+    });
+    expect(saved.status).toBe(200);
+    expect(await about()).toBe(before);
+
+    expect((await staff.call('POST', `${BASE}/publish`, { version: saved.body.draft.version })).status).toBe(200);
+    const after = await about();
+    expect(after).toContain('<span class="timeline__year">2009</span><p>A van &amp; a phone &lt;b&gt;number&lt;/b&gt;.</p>');
+    expect(after).toContain('<span class="timeline__year">2024</span><p>Twenty engineers.</p>');
+    expect(after).not.toContain('second-hand van');
+    const history = await staff.call<{ revisions: { number: number; fields: Record<string, unknown> }[] }>('GET', `${BASE}/history`);
+    expect(history.body.revisions[0]!.fields.aboutMilestones).toBe(milestones);
+
+    // Empty: no timeline at all. Then the words the site had, published back.
+    const emptied = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, {
+      ...DEFAULT_SITE_TEXTS,
+      aboutMilestones: '',
+      version: 0,
+    });
+    await staff.call('POST', `${BASE}/publish`, { version: emptied.body.draft.version });
+    expect(await about()).not.toContain('aria-label="Milestones"');
+    const back = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, { ...DEFAULT_SITE_TEXTS, version: 0 });
+    await staff.call('POST', `${BASE}/publish`, { version: back.body.draft.version });
+    expect(await about()).toBe(before);
+  });
+
+  it('restore a revision kept before a field existed, keeping that field as published', async () => {
+    const { aboutMilestones: _missing, ...older } = { ...DEFAULT_SITE_TEXTS, headline: 'An older headline' };
+    const revisionNumber = 900;
+    await server.database.db
+      .insertInto('content_revisions')
+      .values({
+        id: crypto.randomUUID(),
+        collection: 'site-texts',
+        item_id: 'site',
+        number: revisionNumber,
+        action: 'publish',
+        at: new Date().toISOString(),
+        actor_id: null,
+        actor_email: null,
+        content_json: JSON.stringify(older),
+      })
+      .execute();
+    expect((await staff.call('POST', `${BASE}/history/${revisionNumber}/restore`, {})).status).toBe(200);
+    const { landing, about } = await publicPages(server);
+    expect(landing).toContain('<h1 id="hero-title">An older headline</h1>');
+    expect(about).toContain('<span class="timeline__year">2011</span>');
+    const back = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, { ...DEFAULT_SITE_TEXTS, version: 0 });
+    await staff.call('POST', `${BASE}/publish`, { version: back.body.draft.version });
+  });
+
+  it('keep hours that do not read as days and times as the help desk’s hoursAvailable, as written', async () => {
+    const saved = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, {
+      ...DEFAULT_SITE_TEXTS,
+      openingHours: 'By appointment',
+      version: 0,
+    });
+    await staff.call('POST', `${BASE}/publish`, { version: saved.body.draft.version });
+    const business = jsonLdOf((await publicPages(server)).landing).find((item) => item['@id'] !== undefined)!;
+    expect(business).toMatchObject({ '@type': 'LocalBusiness', contactPoint: { hoursAvailable: 'By appointment' } });
+    expect(business).not.toHaveProperty('openingHoursSpecification');
+    const back = await staff.call<{ draft: { version: number } }>('PUT', `${BASE}/draft`, { ...DEFAULT_SITE_TEXTS, version: 0 });
+    await staff.call('POST', `${BASE}/publish`, { version: back.body.draft.version });
   });
 });

@@ -16,11 +16,13 @@ test.describe('staff console: content', () => {
   // Refusals the tests provoke (a disguised file: 415; a stale save: 409) are logged by the browser.
   test.use({ allowConsoleErrors: [/status of (409|415)/] });
 
-  test('a staff member adds and edits a service; the landing page shows it, also without JavaScript', async ({
+  test('a staff member adds a service as a draft, publishes it, and edits it; the landing page shows it only once published, also without JavaScript', async ({
     page,
     request,
     browser,
   }) => {
+    // A draft, the list, a publish, a conflict and a delete, with two accessibility checks.
+    test.setTimeout(90_000);
     await signInAsStaff(page, request, '/admin/content/services', ['staff'], 'content');
     const form = visiblePage(page);
     await form
@@ -33,7 +35,7 @@ test.describe('staff console: content', () => {
 
     // The shared rules: the message shows next to its field, and nothing is sent.
     const editor = visiblePage(page);
-    await editor.getByRole('button', { name: 'Create the service' }).click();
+    await editor.getByRole('button', { name: 'Save draft' }).click();
     await expect(editor.getByText('Title is required.')).toBeVisible();
     const first = `Backup Drills ${unique()}`;
     await editor.getByLabel('Title').fill(first);
@@ -41,22 +43,42 @@ test.describe('staff console: content', () => {
     await editor.getByLabel('Description').fill('A monthly drill: we restore a real backup and time it.');
     // The icon is chosen from the drawings the site has, never typed.
     await editor.getByRole('radio', { name: 'Shield with check mark' }).check();
-    await editor.getByRole('button', { name: 'Create the service' }).click();
+    // Save draft keeps a new item as a first draft alone: the server picks its address.
+    await editor.getByRole('button', { name: 'Save draft' }).click();
     await expect(page).toHaveURL(/\/admin\/content\/services\/backup-drills-[a-z0-9-]+\?created=1$/);
     await waitForIonicPage(page);
     const id = /services\/([^?]+)/.exec(page.url())![1]!;
+    await expect(visiblePage(page).getByText('Draft saved.', { exact: true })).toBeVisible();
+    await expect(visiblePage(page).getByText('Not published yet: visitors do not see this service until you publish it.')).toBeVisible();
 
-    // An edit, published: the landing page shows it at the next request.
-    const edited = `Restore Drills ${unique()}`;
     const page2 = visiblePage(page);
-    await expect(page2.getByLabel('Title')).toHaveValue(first);
-    await page2.getByLabel('Title').fill(edited);
-    await page2.getByRole('button', { name: 'Publish' }).click();
-    await expect(page2.getByText('Published. The site shows the new version now.')).toBeVisible();
-
+    // Not on the site, with JavaScript off either, until it is published.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
     try {
-      const plain = await noScript.newPage();
+      await plain.goto('/');
+      await expect(plain.locator('main')).toBeVisible();
+      await expect(plain.locator('body')).not.toContainText(first);
+
+      // The list shows it apart, as an unpublished draft.
+      await page.goto('/admin/content/services');
+      await waitForIonicPage(page);
+      const drafts = visiblePage(page).locator('.content-admin__new-drafts');
+      await expect(drafts.locator('.content-admin__row', { hasText: first })).toContainText('Unpublished draft, not on the site');
+      // Only the first item's "up" and the last one's "down" stay disabled.
+      await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(2);
+      await checkA11y(page);
+      await drafts.getByRole('link', { name: `Edit ${first}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/content/services/${id}$`));
+      await waitForIonicPage(page);
+
+      // Its editor opens on the draft; Publish (with an edit) puts it on the site at the next request.
+      const edited = `Restore Drills ${unique()}`;
+      await expect(page2.getByLabel('Title')).toHaveValue(first);
+      await expect(page2.getByText('Not published yet: visitors do not see this service until you publish it.')).toBeVisible();
+      await page2.getByLabel('Title').fill(edited);
+      await page2.getByRole('button', { name: 'Publish' }).click();
+      await expect(page2.getByText('Published. The site shows the new version now.')).toBeVisible();
       await plain.goto('/');
       await expect(plain.locator('#services')).toContainText(edited);
       await expect(plain.locator('#services')).not.toContainText(first);
@@ -102,6 +124,40 @@ test.describe('staff console: content', () => {
     ).toBeAttached();
     await page.goto('/');
     await expect(page.locator('#services')).not.toContainText(theirs);
+  });
+
+  test('Discard draft removes a new service never published, after asking, and the list no longer shows it', async ({ page, request }) => {
+    await signInAsStaff(page, request, '/admin/content/services/new', ['staff'], 'content-discard');
+    await waitForIonicPage(page);
+    const form = visiblePage(page);
+    const dropped = `Dropped Idea ${unique()}`;
+    await form.getByLabel('Title').fill(dropped);
+    await form.getByLabel('Summary').fill('Never to be published.');
+    await form.getByLabel('Description').fill('A draft discarded before anyone sees it.');
+    await form.getByRole('radio', { name: 'Shield with check mark' }).check();
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/dropped-idea-[a-z0-9-]+\?created=1$/);
+    await waitForIonicPage(page);
+    const id = /services\/([^?]+)/.exec(page.url())![1]!;
+    const editor = visiblePage(page);
+    // A draft alone has no published revisions to list.
+    await expect(editor.getByRole('button', { name: 'History' })).toHaveCount(0);
+    await editor.getByRole('button', { name: 'Discard draft' }).click();
+    const ask = page.locator('ion-alert');
+    await expect(ask).toContainText('Discard this new service?');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor.getByLabel('Title')).toHaveValue(dropped);
+    await editor.getByRole('button', { name: 'Discard draft' }).click();
+    // The list's drafts, as read after the discard (no list was open before).
+    const markers = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/services/drafts');
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services$/);
+    await waitForIonicPage(page);
+    const list = visiblePage(page);
+    await expect(list.locator('.content-admin__row').first()).toBeVisible();
+    const { items } = (await (await markers).json()) as { items: { itemId: string }[] };
+    expect(items.map((item) => item.itemId)).not.toContain(id);
+    await expect(list.getByText(dropped)).toHaveCount(0);
   });
 
   test('reorders by keyboard with move up and down', async ({ page, request }) => {

@@ -277,8 +277,8 @@ test.describe('staff console: guided fields', () => {
     await editor.getByLabel('Description').fill('A walk through the office with a meter, and a map of what we found.');
     await icons.getByRole('radio', { name: 'Wi-Fi' }).check();
     await expect(icons.getByRole('radio', { name: 'Wi-Fi' })).toBeChecked();
-    await editor.getByRole('button', { name: 'Create the service' }).click();
-    await expect(page).toHaveURL(/\/admin\/content\/services\/wireless-survey-[a-z0-9-]+\?created=1$/);
+    await editor.getByRole('button', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/services\/wireless-survey-[a-z0-9-]+\?published=1$/);
     await expect(visiblePage(page).getByRole('radio', { name: 'Wi-Fi' })).toBeChecked();
 
     const visitor = await browser.newPage();

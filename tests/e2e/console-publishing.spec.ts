@@ -35,8 +35,9 @@ test.describe('staff console: publishing through drafts', () => {
     await form.getByLabel('Email').fill('robin@northwind.example');
     await form.getByLabel('Skills').fill('Help desk');
     await form.getByLabel('Joined year').fill('2023');
-    await form.getByRole('button', { name: 'Create the team member' }).click();
-    await expect(page).toHaveURL(/\/admin\/content\/team-members\/robin-vale-[a-z0-9-]+\?created=1$/);
+    // Publish on the new item's page: its first draft, published at once.
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/team-members\/robin-vale-[a-z0-9-]+\?published=1$/);
     await waitForIonicPage(page);
     const id = /team-members\/([^?]+)/.exec(page.url())![1]!;
     const editor = visiblePage(page);
@@ -115,8 +116,12 @@ test.describe('staff console: publishing through drafts', () => {
       }
     }
   });
-  test('an open console hears of another person’s draft and publish without a reload', async ({ page, request, browser }) => {
-    test.setTimeout(90_000);
+  test('an open console (list, edit page, article editor) hears of another person’s draft, publish and discard without a reload', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
     // A value of this test's own on a shared list item, published back at the end as it was.
     const account = await signInAsStaff(page, request, '/admin/content/core-values', ['staff'], 'publishing-live');
     const list = visiblePage(page);
@@ -151,6 +156,36 @@ test.describe('staff console: publishing through drafts', () => {
       await theirForm.getByRole('button', { name: 'Publish' }).click();
       await expect(theirForm.getByText('Published. The site shows the new version now.')).toBeVisible();
       await expect(mine.getByRole('status').filter({ hasText: 'Someone else just published this item.' })).toBeVisible({ timeout: 10_000 });
+
+      // The article editor too: an article never published (so the site stays as it was), drafted
+      // here, then saved and discarded there.
+      const title = `Live article ${unique()}`;
+      await page.goto('/admin/content/news/new');
+      await waitForIonicPage(page);
+      const article = visiblePage(page);
+      await article.getByLabel('Title').fill(title);
+      await article.getByLabel('Summary').fill('Written in two browsers.');
+      await article.getByRole('textbox', { name: 'Body' }).click();
+      await page.keyboard.type('The first words.');
+      await article.getByRole('button', { name: 'Save draft' }).click();
+      await expect(article.getByText('Draft saved. Visitors still see the published version.')).toBeVisible();
+      await theirs.goto('/admin/content/news');
+      await waitForIonicPage(theirs);
+      await visiblePage(theirs).getByRole('heading', { name: title }).click();
+      await waitForIonicPage(theirs);
+      const theirArticle = visiblePage(theirs);
+      await expect(theirArticle.getByLabel('Summary')).toHaveValue('Written in two browsers.');
+      await theirArticle.getByLabel('Summary').fill('Changed in the other browser.');
+      await theirArticle.getByRole('button', { name: 'Save draft' }).click();
+      await expect(theirArticle.getByText('Draft saved. Visitors still see the published version.')).toBeVisible();
+      await expect(article.getByRole('status').filter({ hasText: 'Someone else just saved a draft of this item.' })).toBeVisible({
+        timeout: 10_000,
+      });
+      await theirArticle.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(theirArticle.getByText('Draft discarded.')).toBeVisible();
+      await expect(article.getByRole('status').filter({ hasText: 'Someone else just discarded this item’s draft.' })).toBeVisible({
+        timeout: 10_000,
+      });
     } finally {
       await other.close();
     }

@@ -1,6 +1,6 @@
 import { CONTENT_INPUTS, CONTENT_KINDS, type ContentKind } from '../../common/content-schemas';
 import { defineVersionedCollection, type Fields, type VersionedCollection } from '../platform/publishing/index';
-import { CONTENT_KIND_MAPS } from './content-kinds';
+import { CONTENT_KIND_MAPS, slugFor } from './content-kinds';
 import { contentRepository } from './content-repository';
 
 /** A published row's fields as the editor has them: pictures are set on their own, not drafted. */
@@ -34,6 +34,8 @@ function contentCollection(kind: ContentKind): VersionedCollection {
       if (!row) return repository.insert(id, map.toRow(fields));
       await repository.update(id, row.version, map.toRow(fields));
     },
+    // A new item's id appears in addresses (/team/:id): made from its name or title.
+    newItemId: (fields) => slugFor(String(fields[map.idFrom] ?? '')),
     restoreDeletedRole: 'admin',
   });
 }

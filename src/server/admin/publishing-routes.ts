@@ -4,7 +4,9 @@ import { storableText } from '../../common/text-rules';
 import { rolesAllow } from '../../common/roles';
 import { CONFLICT_MESSAGE } from '../../common/content-schemas';
 import { errorResponse } from '../platform/lib/schemas';
-import { type Draft, publishingService, type VersionedCollection } from '../platform/publishing/index';
+import { type Draft, type PublishingService, publishingService, type VersionedCollection } from '../platform/publishing/index';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf, staffOnly } from './guards';
 import { type PreviewResolver, previewLink, registerPreview } from './preview-routes';
 
@@ -24,6 +26,21 @@ const revisionSchema = z.object({
   actorEmail: z.string().nullable(),
   fields: fieldsSchema,
 });
+
+/**
+ * `POST BASE/drafts`: a new item as a first draft alone, under an id the server makes; nothing
+ * public sees it until it is published. For collections that define `newItemId`.
+ */
+function registerNewItemRoute(app: FastifyInstance, service: PublishingService, collection: VersionedCollection, base: string) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${base}/drafts`,
+    {
+      ...staffOnly,
+      schema: { body: collection.schema, response: { 201: z.object({ itemId: z.string(), draft: draftSchema }), ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await service.createDraft(actorOf(request), request.body as Record<string, unknown>)),
+  );
+}
 
 export interface PublishingRouteOptions {
   /** The collection's console API, e.g. `/api/admin/services`. */
@@ -63,6 +80,8 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
       );
     }
 
+    if (collection.newItemId) registerNewItemRoute(app, service, collection, base);
+
     app.get(
       `${base}/drafts`,
       {
@@ -71,7 +90,13 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
           response: {
             200: z.object({
               items: z.array(
-                z.object({ itemId: z.string(), version: z.number().int(), updatedAt: z.string(), scheduledAt: z.string().nullable() }),
+                z.object({
+                  itemId: z.string(),
+                  version: z.number().int(),
+                  updatedAt: z.string(),
+                  scheduledAt: z.string().nullable(),
+                  fields: fieldsSchema,
+                }),
               ),
             }),
             ...errors,

@@ -16,7 +16,10 @@ export const SITE_TEXTS_COLLECTION = defineVersionedCollection<SiteTexts>({
   readPublished: async (db, id) => (id === SITE_TEXTS_ID ? siteTextsRepository(db).read() : null),
   async writePublished(db, id, fields) {
     if (id !== SITE_TEXTS_ID) return;
-    await siteTextsRepository(db).write(siteTextsInput.parse(fields) as SiteTexts, new Date().toISOString());
+    const repository = siteTextsRepository(db);
+    // A revision from before a field existed (restored) keeps that field's published words.
+    const complete = { ...(await repository.read()), ...fields };
+    await repository.write(siteTextsInput.parse(complete) as SiteTexts, new Date().toISOString());
   },
   restoreDeletedRole: 'admin',
 });

@@ -3,17 +3,11 @@ import { LineIcon } from '../components/icons';
 import { SectionHeader } from '../components/section-header';
 import { ValueGrid } from '../components/value-grid';
 import type { SitePageData } from '../../common/site-data';
-import { DEFAULT_SITE_TEXTS, paragraphsOf } from '../../common/site-texts';
-
-const MILESTONES = [
-  { year: '2011', text: 'Maya Chen starts Northwind in her garage with three clients and a second-hand van.' },
-  { year: '2013', text: 'Our first office on Harbour Street, and Omar joins to build our network practice.' },
-  { year: '2016', text: 'A dedicated security team: quarterly restore tests become part of every plan.' },
-  { year: '2020', text: 'Sixty businesses moved to the cloud in one year, every one before Monday morning.' },
-];
+import { DEFAULT_SITE_TEXTS, milestonesOf, paragraphsOf } from '../../common/site-texts';
 
 export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about' }> }) {
   const texts = data.texts ?? DEFAULT_SITE_TEXTS;
+  const milestones = milestonesOf(texts.aboutMilestones);
   return (
     <>
       <section className="page-hero" aria-labelledby="about-title">
@@ -34,14 +28,16 @@ export function AboutPage({ data }: { data: Extract<SitePageData, { page: 'about
             <p key={index}>{paragraph}</p>
           ))}
         </div>
-        <ol className="timeline" aria-label="Milestones">
-          {MILESTONES.map((milestone) => (
-            <li key={milestone.year}>
-              <span className="timeline__year">{milestone.year}</span>
-              <p>{milestone.text}</p>
-            </li>
-          ))}
-        </ol>
+        {milestones.length > 0 && (
+          <ol className="timeline" aria-label="Milestones">
+            {milestones.map((milestone, index) => (
+              <li key={index}>
+                <span className="timeline__year">{milestone.year}</span>
+                <p>{milestone.text}</p>
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
 
       <section className="band" aria-labelledby="about-values-title">

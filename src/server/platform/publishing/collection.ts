@@ -33,6 +33,12 @@ export interface VersionedCollection<T extends Fields = Fields> {
    * since, as a direct save would be.
    */
   publishedVersion?(db: Kysely<Database>, id: string): Promise<number | null>;
+  /**
+   * The address-friendly id a new item's first draft is kept under (`POST BASE/drafts`), made
+   * from its fields; the server adds a short suffix when the id is taken. Without it, new items
+   * come only from the collection's own routes (an article's editor names its id).
+   */
+  newItemId?(fields: T): string;
   /** Staff may publish; restoring an item that is no longer published needs this role. */
   restoreDeletedRole?: 'staff' | 'admin';
 }

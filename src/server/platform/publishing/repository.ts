@@ -50,15 +50,20 @@ export function publishingRepository(db: Kysely<Database>, collection: string) {
         : null;
     },
 
-    /** Items with a draft, and when each was last saved. */
-    async drafts(): Promise<{ itemId: string; version: number; updatedAt: string }[]> {
+    /** Items with a draft, when each was last saved, and what it holds (a list names a draft-only item by it). */
+    async drafts(): Promise<{ itemId: string; version: number; updatedAt: string; fields: Fields }[]> {
       const rows = await db
         .selectFrom('content_drafts')
-        .select(['item_id', 'version', 'updated_at'])
+        .select(['item_id', 'version', 'updated_at', 'content_json'])
         .where('collection', '=', collection)
         .orderBy('item_id')
         .execute();
-      return rows.map((row) => ({ itemId: row.item_id, version: Number(row.version), updatedAt: row.updated_at }));
+      return rows.map((row) => ({
+        itemId: row.item_id,
+        version: Number(row.version),
+        updatedAt: row.updated_at,
+        fields: parse(row.content_json),
+      }));
     },
 
     /** A first draft: false when another one was written first (the key is taken). */

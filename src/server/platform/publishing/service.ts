@@ -7,6 +7,7 @@ import { contentChanged } from '../cache/content-changes';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../lib/http-error';
 import type { Fields, VersionedCollection } from './collection';
+import { candidateItemId } from './item-ids';
 import { type Actor, type Draft, publishingRepository, type Revision, type Schedule } from './repository';
 
 /** The live stream's topic for staff: "this item has a new draft / was published". */
@@ -86,13 +87,15 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     const repository = publishingRepository(trx, collection.name);
     const draft = await repository.draft(id);
     if (!draft || (version !== undefined && draft.version !== version)) return null;
+    // The draft is taken first, at the version read: of two publishes at once, the second waits
+    // on this row and then finds nothing to take (409), so a new item is never inserted twice.
+    if (!(await repository.deleteDraft(id, draft.version))) return null;
     const now = new Date().toISOString();
     const before = await collection.readPublished(trx, id);
     await collection.writePublished(trx, id, draft.fields);
     // The revision keeps what visitors now get: the collection may complete the draft as it
     // publishes (an article's address and date), and a restore must bring back exactly that.
     const published = (await collection.readPublished(trx, id)) ?? draft.fields;
-    await repository.deleteDraft(id);
     await repository.deleteSchedule(id);
     const number = await recordPublished(trx, collection, id, action, before, published, actor, now);
     await audit(trx, actor, 'publish', id, before ?? undefined, published);
@@ -130,7 +133,9 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     ): Promise<DraftResult> {
       const result = await db.transaction().execute(async (trx) => {
         const repository = publishingRepository(trx, collection.name);
-        if (!options.newItems && !(await collection.readPublished(trx, id))) {
+        // Without `newItems`, a draft belongs to a published item or is a new item's first draft
+        // (made by createDraft, so it is saved here from version 1 on).
+        if (!options.newItems && !(await collection.readPublished(trx, id)) && !(version > 0 && (await repository.draft(id)))) {
           throw notFound('This item no longer exists: someone deleted it since you opened it.');
         }
         // A first draft opened on an older published version: someone published since.
@@ -151,6 +156,32 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
       });
       await afterCommit(result.events, false);
       return result.result;
+    },
+
+    /**
+     * A new item's first draft, under an id the server makes (the collection's `newItemId`): not
+     * published, so nothing public sees it until Publish. An id that is taken (a published item,
+     * another draft, or the history of a deleted one) gets a short suffix.
+     */
+    async createDraft(actor: Actor, fields: Fields): Promise<{ itemId: string; draft: Draft }> {
+      if (!collection.newItemId) throw notFound('New items of this kind are not made here.');
+      const made = collection.newItemId(fields);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const itemId = candidateItemId(made, attempt);
+        const result = await db.transaction().execute(async (trx) => {
+          const repository = publishingRepository(trx, collection.name);
+          const taken = (await collection.readPublished(trx, itemId)) !== null || (await repository.hasRevisions(itemId));
+          // insertDraft is false when another draft has the id (two creations at once included).
+          if (taken || !(await repository.insertDraft(itemId, fields, actor, new Date().toISOString()))) return null;
+          const draft = (await repository.draft(itemId))!;
+          return { draft, event: await notice(trx, collection.name, itemId, 'draft', draft.version) };
+        });
+        if (result) {
+          await afterCommit([result.event], false);
+          return { itemId, draft: result.draft };
+        }
+      }
+      throw new Error(`No free id for a new item of ${collection.name} after 5 attempts.`);
     },
 
     async discardDraft(actor: Actor, id: string, version: number): Promise<DraftResult> {

@@ -8,6 +8,7 @@ import { type CachedContent, cachedContent } from '../../content/index';
 import { cachedNews, newsCacheablePage, resolveNewsPage } from '../../news/index';
 import { DEFAULT_SITE_TEXTS, type SeoPage, type SiteTexts } from '../../../common/site-texts';
 import { cachedSiteTexts } from '../../site-texts/index';
+import { openingHoursSpecificationOf } from './opening-hours';
 
 export interface ResolvedSitePage {
   status: number;
@@ -15,33 +16,41 @@ export interface ResolvedSitePage {
   head: HeadData;
 }
 
-/** The company as schema.org sees it, from the published site texts. */
-export const organization = (publicUrl: string, texts: SiteTexts = DEFAULT_SITE_TEXTS) => ({
-  '@context': 'https://schema.org',
-  '@type': 'Organization',
-  '@id': `${publicUrl}/#organization`,
-  name: texts.companyName,
-  url: `${publicUrl}/`,
-  logo: `${publicUrl}/icons/icon-512.png`,
-  email: texts.email,
-  telephone: texts.telephone,
-  address: {
-    '@type': 'PostalAddress',
-    streetAddress: texts.streetAddress,
-    addressLocality: texts.locality,
-    ...(texts.region ? { addressRegion: texts.region } : {}),
-    ...(texts.postalCode ? { postalCode: texts.postalCode } : {}),
-    addressCountry: texts.country,
-  },
-  // Organization has no opening hours of its own: they are the help desk's (its contact point).
-  contactPoint: {
-    '@type': 'ContactPoint',
-    contactType: 'customer support',
-    telephone: texts.telephone,
+/**
+ * The company as schema.org sees it, from the published site texts: a LocalBusiness (an
+ * Organization with a place and hours, which is what search engines show for a local firm).
+ * Hours that read as days and times are its openingHoursSpecification; any other text stays
+ * the help desk's hoursAvailable, as written.
+ */
+export const organization = (publicUrl: string, texts: SiteTexts = DEFAULT_SITE_TEXTS) => {
+  const hours = openingHoursSpecificationOf(texts.openingHours);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': `${publicUrl}/#organization`,
+    name: texts.companyName,
+    url: `${publicUrl}/`,
+    logo: `${publicUrl}/icons/icon-512.png`,
     email: texts.email,
-    hoursAvailable: texts.openingHours,
-  },
-});
+    telephone: texts.telephone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: texts.streetAddress,
+      addressLocality: texts.locality,
+      ...(texts.region ? { addressRegion: texts.region } : {}),
+      ...(texts.postalCode ? { postalCode: texts.postalCode } : {}),
+      addressCountry: texts.country,
+    },
+    ...(hours ? { openingHoursSpecification: hours } : {}),
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      telephone: texts.telephone,
+      email: texts.email,
+      ...(hours ? {} : { hoursAvailable: texts.openingHours }),
+    },
+  };
+};
 
 /** schema.org Person for a member's page, tied to the Organization above. */
 export const personJsonLd = (publicUrl: string, member: TeamMemberItem) => ({

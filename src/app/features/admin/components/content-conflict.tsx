@@ -9,11 +9,13 @@ interface ContentConflictProps {
   fields: FieldSpec[];
   /** The item as it is on the server now; null when someone deleted it. */
   current: ContentItem | null;
+  /** The item was never published: its draft is all there is, so null does not mean deleted. */
+  draftOnly?: boolean;
   onLoad: () => void;
 }
 
 /** A refused save: nothing was overwritten. Shows the other person's version and offers to load it. */
-export function ContentConflict({ kind, fields, current, onLoad }: ContentConflictProps) {
+export function ContentConflict({ kind, fields, current, draftOnly = false, onLoad }: ContentConflictProps) {
   const values = current ? formValuesOf(kind, current) : null;
   return (
     <section className="content-admin__conflict" role="alert" aria-labelledby="content-conflict-title">
@@ -30,6 +32,12 @@ export function ContentConflict({ kind, fields, current, onLoad }: ContentConfli
               </div>
             ))}
           </dl>
+          <IonButton onClick={onLoad}>Load their version</IonButton>
+          <p>Your changes stay in the form until you load their version.</p>
+        </>
+      ) : draftOnly ? (
+        <>
+          <p>Someone else saved or discarded this draft since you opened it. Your changes were not saved.</p>
           <IonButton onClick={onLoad}>Load their version</IonButton>
           <p>Your changes stay in the form until you load their version.</p>
         </>

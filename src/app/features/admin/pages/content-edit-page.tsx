@@ -1,9 +1,9 @@
-import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
+import { IonButton, IonSpinner, useIonAlert, useIonRouter } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { isImageKind } from '../../../../common/content-images';
 import type { ContentKind } from '../../../../common/content-schemas';
-import { createContent } from '../api/content/create-content';
+import { createDraftItem } from '../api/content/create-draft-item';
 import { discardDraft } from '../api/content/discard-draft';
 import { publishDraft } from '../api/content/publish-draft';
 import { PreviewFrame } from '../components/preview-frame';
@@ -48,6 +48,8 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   const router = useIonRouter();
   const location = useLocation();
   const [saving, setSaving] = useState(false);
+  const [presentAlert] = useIonAlert();
+  const query = new URLSearchParams(location.search);
 
   const valid = Object.keys(editor.errors).length === 0;
   const draft = useDraft(kind, id, editor.isNew ? null : editor.opened, editor.values, valid, editor.item?.version);
@@ -57,7 +59,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
     id,
     draft,
     (error) => editor.refused(error),
-    new URLSearchParams(location.search).has('created') ? `The ${spec.singular} was created; the site shows it now.` : null,
+    query.has('published') ? `The ${spec.singular} was published; the site shows it now.` : query.has('created') ? 'Draft saved.' : null,
   );
   const { act, busy, notice, setNotice, problem, setProblem, currentDraft } = actions;
   const [showHistory, setShowHistory] = useState(false);
@@ -78,13 +80,20 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
     return <p role="alert">This {spec.singular} does not exist (any more). Go back to the list to see what there is.</p>;
   if (editor.loaded.status === 'error') return <p role="alert">{editor.loaded.message}</p>;
 
-  const name = editor.item ? String(editor.item[spec.nameField] ?? '') : '';
+  const name = editor.item ? String(editor.item[spec.nameField] ?? '') : editor.draftOnly ? (editor.values[spec.nameField] ?? '') : '';
+  /** Opens the item the server made from a new page's first draft (`then`: what its page says first). */
+  const openCreated = (itemId: string, then: 'created' | 'published') => {
+    guard.allowNext();
+    router.push(`/admin/content/${kind}/${encodeURIComponent(itemId)}?${then}=1`, 'none', 'replace');
+  };
 
   /** After a conflict: the other person's version, and the item's draft as the server has it now. */
   const loadTheirs = async () => {
     editor.loadCurrent();
     const state = await getDraft(kind, id).catch(() => null);
     if (!state) return;
+    // A never-published item has no published version to compare: the draft is theirs.
+    if (editor.draftOnly && state.draft) editor.clearConflict();
     const values = formValuesOf(
       kind,
       state.draft ? { ...editor.conflict?.current, ...state.draft.fields } : (editor.conflict?.current ?? null),
@@ -97,12 +106,44 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
     act('Publish', async () => {
       editor.showAll();
       if (!valid) return null;
+      if (editor.isNew) {
+        // The first draft, published at once; if the publish is refused the draft stays open.
+        const created = await createDraftItem(kind, inputOf(kind, editor.values));
+        const published = await publishDraft(kind, created.itemId, created.draft.version).then(
+          () => true,
+          () => false,
+        );
+        openCreated(created.itemId, published ? 'published' : 'created');
+        return null;
+      }
       const saved = await currentDraft();
       if (!saved) return null;
       const state = await publishDraft(kind, id, saved.version);
       draft.setState(state);
       await editor.reload();
       return `Published. The site shows the new version now.`;
+    });
+
+  // A never-published item is its draft: discarding it removes the item, so it asks first.
+  const discardNew = () =>
+    void presentAlert({
+      header: `Discard this new ${spec.singular}?`,
+      message: `It has never been published, so discarding its draft removes it. This cannot be undone.`,
+      buttons: [
+        { text: 'Cancel', role: 'cancel' },
+        {
+          text: 'Discard',
+          role: 'destructive',
+          handler: () =>
+            void act('Discard draft', async () => {
+              if (!draft.state?.draft) return null;
+              await discardDraft(kind, id, draft.state.draft.version);
+              guard.allowNext();
+              router.push(`/admin/content/${kind}`, 'back', 'replace');
+              return null;
+            }),
+        },
+      ],
     });
 
   const discard = () =>
@@ -126,13 +167,11 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
     try {
       const input = inputOf(kind, editor.values);
       if (editor.isNew) {
-        const created = await createContent(kind, input);
-        guard.allowNext();
-        router.push(`/admin/content/${kind}/${encodeURIComponent(created.id)}?created=1`, 'none', 'replace');
+        openCreated((await createDraftItem(kind, input)).itemId, 'created');
         return;
       }
       await draft.save();
-      setNotice(`Draft saved. Visitors still see the published version until you publish.`);
+      setNotice(editor.draftOnly ? 'Draft saved.' : 'Draft saved. Visitors still see the published version until you publish.');
     } catch (error) {
       setProblem(await editor.refused(error));
     } finally {
@@ -153,16 +192,21 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   return (
     <div className="content-admin">
       <h1>{editor.isNew ? `New ${spec.singular}` : name || `Edit ${spec.singular}`}</h1>
+      {editor.draftOnly && (
+        <p className="content-admin__unpublished">Not published yet: visitors do not see this {spec.singular} until you publish it.</p>
+      )}
       {notice && (
         <p className="content-admin__saved" role="status">
           {notice}{' '}
-          <a
-            href={kind === 'team-members' && editor.item ? `/team/${encodeURIComponent(editor.item.id)}` : spec.sitePath}
-            target="_blank"
-            rel="noopener"
-          >
-            See it on the site
-          </a>
+          {!editor.draftOnly && !editor.isNew && (
+            <a
+              href={kind === 'team-members' && editor.item ? `/team/${encodeURIComponent(editor.item.id)}` : spec.sitePath}
+              target="_blank"
+              rel="noopener"
+            >
+              See it on the site
+            </a>
+          )}
         </p>
       )}
       {othersChange && (
@@ -171,7 +215,13 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         </p>
       )}
       {editor.conflict && (
-        <ContentConflict kind={kind} fields={spec.fields} current={editor.conflict.current} onLoad={() => void loadTheirs()} />
+        <ContentConflict
+          kind={kind}
+          fields={spec.fields}
+          current={editor.conflict.current}
+          draftOnly={editor.draftOnly}
+          onLoad={() => void loadTheirs()}
+        />
       )}
       {problem && (
         <p className="content-admin__problem" role="alert">
@@ -189,21 +239,28 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
         />
         <div className="content-admin__form-buttons">
           <IonButton type="submit" disabled={saving}>
-            {saving ? <IonSpinner name="dots" aria-label="Saving" /> : editor.isNew ? `Create the ${spec.singular}` : 'Save draft'}
+            {saving ? <IonSpinner name="dots" aria-label="Saving" /> : 'Save draft'}
+          </IonButton>
+          <IonButton onClick={() => void publish()} disabled={busy !== null || saving}>
+            Publish
           </IonButton>
           {!editor.isNew && (
             <>
-              <IonButton onClick={() => void publish()} disabled={busy !== null}>
-                Publish
-              </IonButton>
               <IonButton fill="outline" onClick={() => void actions.preview()} disabled={busy !== null}>
                 Preview
               </IonButton>
-              <IonButton fill="outline" onClick={() => setShowHistory((shown) => !shown)} aria-expanded={showHistory}>
-                History
-              </IonButton>
+              {!editor.draftOnly && (
+                <IonButton fill="outline" onClick={() => setShowHistory((shown) => !shown)} aria-expanded={showHistory}>
+                  History
+                </IonButton>
+              )}
               {draft.state?.draft && (
-                <IonButton fill="outline" color="danger" onClick={() => void discard()} disabled={busy !== null}>
+                <IonButton
+                  fill="outline"
+                  color="danger"
+                  onClick={() => (editor.draftOnly ? discardNew() : void discard())}
+                  disabled={busy !== null}
+                >
                   Discard draft
                 </IonButton>
               )}
@@ -214,11 +271,17 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
           </IonButton>
         </div>
       </form>
-      {!editor.isNew && (
+      {editor.isNew ? (
+        <p className="publishing-status">
+          Save draft keeps the {spec.singular} as a draft that only staff see; Publish puts it on the site.
+        </p>
+      ) : (
         <p className="publishing-status" role="status">
-          {draft.state?.draft
-            ? `Unpublished changes: a draft${draft.state.draft.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
-            : 'No draft: the form shows the published version.'}
+          {editor.draftOnly
+            ? `A first draft${draft.state?.draft?.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
+            : draft.state?.draft
+              ? `Unpublished changes: a draft${draft.state.draft.updatedBy ? ` by ${draft.state.draft.updatedBy}` : ''}${draft.lastSaved ? `, last kept at ${draft.lastSaved}` : ''}.`
+              : 'No draft: the form shows the published version.'}
         </p>
       )}
       {!editor.isNew && draft.state && (
@@ -257,7 +320,10 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
             onRemove={() => imageCall(() => removeContentImage(kind, editor.item!.id, editor.item!.version))}
           />
         ) : (
-          <p>Create the {spec.singular} first; then you can add a picture here.</p>
+          <p className="content-admin__image-later">
+            {kind === 'team-members' ? 'A photo' : 'A picture'} is added once the {spec.singular} is published: publish it, then add{' '}
+            {kind === 'team-members' ? 'the photo' : 'the picture'} here.
+          </p>
         ))}
     </div>
   );

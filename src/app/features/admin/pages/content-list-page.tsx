@@ -6,11 +6,12 @@ import { ApiError } from '../../../../common/api-error';
 import type { ContentKind } from '../../../../common/content-schemas';
 import type { ContentItem } from '../api/content/content-item';
 import { deleteContent } from '../api/content/delete-content';
-import { listDrafts } from '../api/content/list-drafts';
+import { type DraftMarker, listDrafts } from '../api/content/list-drafts';
 import { followPublishing } from '../api/content/publishing-live';
 import { reorderContent } from '../api/content/reorder-content';
 import { ConsolePage } from '../components/console-page';
 import { isContentKind, KIND_SPECS, moveId } from '../state/content-rules';
+import { draftOnlyMarkers } from '../state/publishing-rules';
 import { useContentItems } from '../state/use-content-items';
 import '../content.css';
 import '../publishing.css';
@@ -38,11 +39,12 @@ function ContentList({ kind }: { kind: ContentKind }) {
   const [presentAlert] = useIonAlert();
   const listRef = useRef<HTMLDivElement>(null);
   // Which items have unpublished changes (a draft), and which are scheduled.
-  const [drafts, setDrafts] = useState<Map<string, string | null>>(new Map());
+  const [markers, setMarkers] = useState<DraftMarker[]>([]);
+  const drafts = new Map(markers.map((entry) => [entry.itemId, entry.scheduledAt]));
   const loadDrafts = useCallback(
     () =>
       listDrafts(kind).then(
-        (answer) => setDrafts(new Map(answer.items.map((entry) => [entry.itemId, entry.scheduledAt]))),
+        (answer) => setMarkers(answer.items),
         () => undefined,
       ),
     [kind],
@@ -70,6 +72,8 @@ function ContentList({ kind }: { kind: ContentKind }) {
   });
 
   const nameOf = (item: ContentItem) => String(item[spec.nameField] ?? item.id);
+  // New items never published exist as their draft alone: listed apart, never on the site.
+  const newDrafts = state.status === 'ready' ? draftOnlyMarkers(markers, state.items) : [];
 
   const move = async (items: ContentItem[], index: number, delta: -1 | 1) => {
     const item = items[index]!;
@@ -148,6 +152,9 @@ function ContentList({ kind }: { kind: ContentKind }) {
           {problem}
         </p>
       )}
+      {newDrafts.length > 0 && (
+        <NewDrafts kind={kind} markers={newDrafts} nameOf={(marker) => String(marker.fields[spec.nameField] ?? marker.itemId)} />
+      )}
       {state.status === 'loading' ? (
         <div className="admin-page__status" role="status">
           <IonSpinner aria-label={`Loading ${spec.title.toLowerCase()}`} />
@@ -157,55 +164,92 @@ function ContentList({ kind }: { kind: ContentKind }) {
       ) : state.items.length === 0 ? (
         <p>There are no {spec.title.toLowerCase()} yet. The site hides the section until there is one.</p>
       ) : (
-        <IonList className="content-admin__list" aria-label={`${spec.title}, in the order the site shows them`}>
-          {state.items.map((item, index, items) => (
-            <IonItem key={item.id} className="content-admin__row">
-              <IonLabel>
-                <h2>{nameOf(item)}</h2>
-                <p>{String(item[spec.noteField] ?? '')}</p>
-                {drafts.has(item.id) && (
-                  <p className="content-admin__draft-marker">
-                    {drafts.get(item.id)
-                      ? `Unpublished changes, scheduled for ${new Date(drafts.get(item.id)!).toLocaleString()}`
-                      : 'Unpublished changes'}
-                  </p>
-                )}
-              </IonLabel>
-              <div className="content-admin__row-buttons" slot="end">
-                <IonButton
-                  fill="clear"
-                  data-move={`${item.id}-up`}
-                  disabled={busy || index === 0}
-                  aria-label={`Move ${nameOf(item)} up`}
-                  onClick={() => void move(items, index, -1)}
-                >
-                  <IonIcon slot="icon-only" icon={arrowUp} aria-hidden="true" />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  data-move={`${item.id}-down`}
-                  disabled={busy || index === items.length - 1}
-                  aria-label={`Move ${nameOf(item)} down`}
-                  onClick={() => void move(items, index, 1)}
-                >
-                  <IonIcon slot="icon-only" icon={arrowDown} aria-hidden="true" />
-                </IonButton>
-                <IonButton
-                  fill="clear"
-                  data-edit={item.id}
-                  routerLink={`/admin/content/${kind}/${encodeURIComponent(item.id)}`}
-                  aria-label={`Edit ${nameOf(item)}`}
-                >
-                  <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-                </IonButton>
-                <IonButton fill="clear" color="danger" aria-label={`Delete ${nameOf(item)}`} onClick={() => remove(item)}>
-                  <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
-                </IonButton>
-              </div>
-            </IonItem>
-          ))}
-        </IonList>
+        <>
+          {newDrafts.length > 0 && <h2 className="content-admin__list-title">On the site</h2>}
+          <IonList className="content-admin__list" aria-label={`${spec.title}, in the order the site shows them`}>
+            {state.items.map((item, index, items) => (
+              <IonItem key={item.id} className="content-admin__row">
+                <IonLabel>
+                  <h2>{nameOf(item)}</h2>
+                  <p>{String(item[spec.noteField] ?? '')}</p>
+                  {drafts.has(item.id) && (
+                    <p className="content-admin__draft-marker">
+                      {drafts.get(item.id)
+                        ? `Unpublished changes, scheduled for ${new Date(drafts.get(item.id)!).toLocaleString()}`
+                        : 'Unpublished changes'}
+                    </p>
+                  )}
+                </IonLabel>
+                <div className="content-admin__row-buttons" slot="end">
+                  <IonButton
+                    fill="clear"
+                    data-move={`${item.id}-up`}
+                    disabled={busy || index === 0}
+                    aria-label={`Move ${nameOf(item)} up`}
+                    onClick={() => void move(items, index, -1)}
+                  >
+                    <IonIcon slot="icon-only" icon={arrowUp} aria-hidden="true" />
+                  </IonButton>
+                  <IonButton
+                    fill="clear"
+                    data-move={`${item.id}-down`}
+                    disabled={busy || index === items.length - 1}
+                    aria-label={`Move ${nameOf(item)} down`}
+                    onClick={() => void move(items, index, 1)}
+                  >
+                    <IonIcon slot="icon-only" icon={arrowDown} aria-hidden="true" />
+                  </IonButton>
+                  <IonButton
+                    fill="clear"
+                    data-edit={item.id}
+                    routerLink={`/admin/content/${kind}/${encodeURIComponent(item.id)}`}
+                    aria-label={`Edit ${nameOf(item)}`}
+                  >
+                    <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+                  </IonButton>
+                  <IonButton fill="clear" color="danger" aria-label={`Delete ${nameOf(item)}`} onClick={() => remove(item)}>
+                    <IonIcon slot="icon-only" icon={trashOutline} aria-hidden="true" />
+                  </IonButton>
+                </div>
+              </IonItem>
+            ))}
+          </IonList>
+        </>
       )}
     </div>
+  );
+}
+
+function NewDrafts({ kind, markers, nameOf }: { kind: ContentKind; markers: DraftMarker[]; nameOf: (marker: DraftMarker) => string }) {
+  const spec = KIND_SPECS[kind];
+  return (
+    <section className="content-admin__new-drafts" aria-labelledby="new-drafts-title">
+      <h2 id="new-drafts-title">Not published yet</h2>
+      <p>Only staff see these drafts; the site shows each one once it is published.</p>
+      <IonList className="content-admin__list" aria-label={`New ${spec.title.toLowerCase()} not published yet`}>
+        {markers.map((marker) => (
+          <IonItem key={marker.itemId} className="content-admin__row">
+            <IonLabel>
+              <h2>{nameOf(marker)}</h2>
+              <p className="content-admin__draft-marker">
+                {marker.scheduledAt
+                  ? `Unpublished draft, not on the site: scheduled for ${new Date(marker.scheduledAt).toLocaleString()}`
+                  : 'Unpublished draft, not on the site'}
+              </p>
+            </IonLabel>
+            <div className="content-admin__row-buttons" slot="end">
+              <IonButton
+                fill="clear"
+                data-edit={marker.itemId}
+                routerLink={`/admin/content/${kind}/${encodeURIComponent(marker.itemId)}`}
+                aria-label={`Edit ${nameOf(marker)}`}
+              >
+                <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+              </IonButton>
+            </div>
+          </IonItem>
+        ))}
+      </IonList>
+    </section>
   );
 }

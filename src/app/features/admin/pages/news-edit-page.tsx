@@ -1,5 +1,5 @@
 import { IonButton, IonInput, IonSpinner, IonTextarea } from '@ionic/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../../common/api-error';
 import { IMAGE_ACCEPT, type ContentImage, variantFor } from '../../../../common/content-images';
@@ -9,6 +9,7 @@ import { listContent } from '../api/content/list-content';
 import { discardNewsDraft } from '../api/news/discard-news-draft';
 import { getNewsState } from '../api/news/get-news-state';
 import type { NewsState } from '../api/news/news-types';
+import type { PublishingState } from '../api/content/publishing-types';
 import { newsPreviewLink } from '../api/news/news-preview-link';
 import { publishNews } from '../api/news/publish-news';
 import { saveNewsDraft } from '../api/news/save-news-draft';
@@ -19,6 +20,7 @@ import { PreviewFrame } from '../components/preview-frame';
 import { RevisionHistory } from '../components/revision-history';
 import { emptyArticle, fromLocalInput, newArticleId, sameArticle, toLocalInput } from '../state/news-form';
 import { useLeaveGuard } from '../state/use-leave-guard';
+import { useOthersChanges } from '../state/use-others-changes';
 import '../content.css';
 import '../news.css';
 import '../publishing.css';
@@ -97,6 +99,19 @@ function NewsEditor({ routeId }: { routeId: string }) {
 
   const dirty = !sameArticle(fields, saved);
   useLeaveGuard(dirty);
+
+  // What this page holds of the article's state, for the live notice of another person's change.
+  const opened = loaded && !('error' in loaded) ? loaded.state : null;
+  const local = useMemo<PublishingState | null>(
+    () =>
+      opened && {
+        published: opened.published,
+        draft: version > 0 ? { version, fields: saved, updatedAt: '', updatedBy: null } : null,
+        schedule: opened.schedule,
+      },
+    [opened, version, saved],
+  );
+  const othersChange = useOthersChanges('news', id, opened !== null, local);
 
   useEffect(() => {
     latestRef.current = { ...latestRef.current, fields, saved };
@@ -188,6 +203,7 @@ function NewsEditor({ routeId }: { routeId: string }) {
       if ((await saveDraft(true)) === null) return;
       try {
         const answer = await scheduleNews(id, dueAt);
+        setLoaded({ ...loaded, state: { ...loaded.state, schedule: answer } });
         setStatus(`Scheduled: it will be published on ${new Date(answer.dueAt).toLocaleString()}.`);
       } catch (error) {
         setStatus(messageOf(error));
@@ -214,6 +230,8 @@ function NewsEditor({ routeId }: { routeId: string }) {
       if (current === 0) return;
       try {
         await discardNewsDraft(id, current);
+        // Discarding also drops the draft's schedule.
+        setLoaded({ ...loaded, state: { ...loaded.state, draft: null, schedule: null } });
         const back = loaded.state.published ?? emptyArticle(fields.authorId);
         setFields(back);
         setSaved(back);
@@ -262,6 +280,11 @@ function NewsEditor({ routeId }: { routeId: string }) {
       <p className="content-admin__live" role="status" aria-live="polite">
         {status}
       </p>
+      {othersChange && (
+        <p className="content-admin__saved" role="status">
+          {othersChange}
+        </p>
+      )}
       <IonInput
         label="Title"
         labelPlacement="stacked"

@@ -1,6 +1,6 @@
 import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonViewWillEnter } from '@ionic/react';
 import { add } from 'ionicons/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatNewsDate } from '../../../../common/news-data';
 import { listNews } from '../api/news/list-news';
 import type { NewsListItem } from '../api/news/news-types';
@@ -34,6 +34,19 @@ function NewsList() {
       setState({ status: 'error', message: error instanceof Error ? error.message : 'The articles could not be loaded.' });
     }
   };
+  // The first load: opened at its address, the page mounts after the console's session is known,
+  // when Ionic's "will enter" has already passed.
+  useEffect(() => {
+    let active = true;
+    listNews().then(
+      ({ items }) => active && setState({ status: 'ready', items }),
+      (error: unknown) =>
+        active && setState({ status: 'error', message: error instanceof Error ? error.message : 'The articles could not be loaded.' }),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
   // Also back from the edit page: show what was saved there.
   useIonViewWillEnter(() => void reload());
 

@@ -44,7 +44,8 @@ function SiteTextsEditor() {
   useEffect(() => {
     getDraft(KIND, ID)
       .then((state) => {
-        const start = siteTextValues(state.draft?.fields ?? state.published);
+        // A draft saved before a field existed opens with the field's published words.
+        const start = siteTextValues(state.draft ? { ...state.published, ...state.draft.fields } : state.published);
         setValues(start);
         setOpened({ state, values: start });
       })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfLocalInput, localInputValue, revisionChanges } from './publishing-rules';
+import { draftOnlyMarkers, instantOfLocalInput, localInputValue, revisionChanges } from './publishing-rules';
 
 describe('revisionChanges', () => {
   it('lists the changed fields only, word by word', () => {
@@ -48,5 +48,13 @@ describe('schedule times', () => {
     expect(instantOfLocalInput('')).toBeNull();
     expect(instantOfLocalInput('tomorrow')).toBeNull();
     expect(instantOfLocalInput('2030-13-45T99:99')).toBeNull();
+  });
+});
+
+describe('draftOnlyMarkers', () => {
+  it('keeps the drafts whose item is not published', () => {
+    const markers = [{ itemId: 'maya' }, { itemId: 'new-one' }];
+    expect(draftOnlyMarkers(markers, [{ id: 'maya' }, { id: 'other' }])).toEqual([{ itemId: 'new-one' }]);
+    expect(draftOnlyMarkers(markers, [])).toEqual(markers);
   });
 });

@@ -67,3 +67,9 @@ export const REVISION_ACTIONS: Readonly<Record<string, string>> = {
   schedule: 'Published at its scheduled time',
   delete: 'Deleted',
 };
+
+/** The drafts of items that are not published (new ones, their draft alone): no published item has their id. */
+export function draftOnlyMarkers<T extends { itemId: string }>(markers: readonly T[], items: readonly { id: string }[]): T[] {
+  const published = new Set(items.map((item) => item.id));
+  return markers.filter((marker) => !published.has(marker.itemId));
+}

@@ -30,6 +30,13 @@ export const SITE_TEXT_GROUPS: { title: string; fields: FieldSpec[] }[] = [
         maxLength: SITE_TEXT_LIMITS.story,
         helper: 'An empty line starts a new paragraph.',
       },
+      {
+        name: 'aboutMilestones',
+        label: 'Milestones',
+        kind: 'textarea',
+        maxLength: SITE_TEXT_LIMITS.milestones,
+        helper: 'One a line: the year, a colon, then what happened. Empty: no timeline.',
+      },
     ],
   },
   {

@@ -43,7 +43,8 @@ export function useContentEditor(kind: ContentKind, id: string) {
     Promise.all([fetchCurrent(kind, id), getDraft(kind, id).catch(() => null)])
       .then(([found, state]) => {
         if (!active) return;
-        if (!found) return setLoaded({ status: 'missing' });
+        // A new item never published exists as its draft alone.
+        if (!found && !state?.draft) return setLoaded({ status: 'missing' });
         // The form opens on the draft when there is one.
         const start = formValuesOf(kind, state?.draft ? { ...found, ...state.draft.fields } : found);
         setItem(found);
@@ -61,6 +62,8 @@ export function useContentEditor(kind: ContentKind, id: string) {
 
   return {
     isNew,
+    /** A new item whose first draft is not published yet: nothing of it is on the site. */
+    draftOnly: !isNew && loaded.status === 'ready' && item === null,
     loaded,
     opened,
     item,
@@ -103,6 +106,8 @@ export function useContentEditor(kind: ContentKind, id: string) {
       if (found) setItem(found);
       return found;
     },
+    /** The conflict is dealt with (the other person's draft is in the form). */
+    clearConflict: () => setConflict(null),
     /** Takes the other person's version into the form (the editor's changes are dropped). */
     loadCurrent() {
       if (!conflict?.current) return;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getDraft } from '../api/content/get-draft';
 import { followPublishing, type PublishingChange } from '../api/content/publishing-live';
-import type { DraftKind, PublishingState } from '../api/content/publishing-types';
+import type { PublishingKind, PublishingState } from '../api/content/publishing-types';
 
 /** How long after a change of this item the page looks: its own save's answer is in by then. */
 const SETTLE_MS = 1500;
@@ -32,7 +32,7 @@ export function othersChangeMessage(
  * it, publishes, discards or schedules it, the edit page says so (the live stream tells open
  * consoles, docs/publishing.md). `local` is what the page holds now.
  */
-export function useOthersChanges(kind: DraftKind, id: string, enabled: boolean, local: PublishingState | null): string | null {
+export function useOthersChanges(kind: PublishingKind, id: string, enabled: boolean, local: PublishingState | null): string | null {
   const [message, setMessage] = useState<string | null>(null);
   const localRef = useRef(local);
   useEffect(() => {

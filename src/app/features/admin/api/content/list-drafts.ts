@@ -1,6 +1,14 @@
 import type { ContentKind } from '../../../../../common/content-schemas';
 import { adminRequest } from '../admin-request';
 
+/** A draft of the list: an item's unpublished changes, or a new item never published (its fields name it). */
+export interface DraftMarker {
+  itemId: string;
+  version: number;
+  updatedAt: string;
+  scheduledAt: string | null;
+  fields: Record<string, unknown>;
+}
+
 /** Items with unpublished changes (a draft), and when each is scheduled. */
-export const listDrafts = (kind: ContentKind) =>
-  adminRequest<{ items: { itemId: string; version: number; updatedAt: string; scheduledAt: string | null }[] }>(`/${kind}/drafts`);
+export const listDrafts = (kind: ContentKind) => adminRequest<{ items: DraftMarker[] }>(`/${kind}/drafts`);
