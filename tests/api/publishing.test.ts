@@ -247,6 +247,25 @@ describe.each(ENGINES)('publishing through drafts (%s)', (engine) => {
     expect(await api()).toContain('Quiet Backups');
   });
 
+  it('gives a direct creation another id than a first draft of the same name, so the draft still publishes a new item', async () => {
+    const drafted = await staff.call<{ itemId: string }>('POST', `${BASE}/drafts`, { ...MEMBER, name: 'Same Name' });
+    expect(drafted.body.itemId).toBe('same-name');
+    const direct = await staff.call<{ id: string }>('POST', BASE, { ...MEMBER, name: 'Same Name', bio: 'Created directly.' });
+    expect(direct.status, JSON.stringify(direct.body)).toBe(201);
+    expect(direct.body.id).toMatch(/^same-name-[0-9a-f]{6}$/);
+    expect((await staff.call('POST', `${BASE}/same-name/publish`, { version: 1 })).status).toBe(200);
+    const rows = await server.database.db
+      .selectFrom('team_members')
+      .select(['id', 'bio'])
+      .where('name', '=', 'Same Name')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'same-name', bio: MEMBER.bio },
+      { id: direct.body.id, bio: 'Created directly.' },
+    ]);
+  });
+
   it('publishes a new item once when two staff members publish its first draft at the same time', async () => {
     const created = await staff.call<{ itemId: string }>('POST', `${BASE}/drafts`, { ...MEMBER, name: 'Double Publish' });
     const id = created.body.itemId;

@@ -6,7 +6,7 @@ import type { Database } from '../platform/db/schema';
 import { isUniqueViolation } from '../identity/index';
 import { imagesRepository } from '../images/index';
 import { conflict, notFound } from '../platform/lib/http-error';
-import { recordDeletion, recordPublished } from '../platform/publishing/index';
+import { itemIdTaken, recordDeletion, recordPublished } from '../platform/publishing/index';
 import { CONTENT_COLLECTIONS } from './content-collections';
 import { CONTENT_KIND_MAPS, slugFor } from './content-kinds';
 import { type ContentItem, currentItem, itemOfRow, presentItem, presentItems } from './content-present';
@@ -41,8 +41,8 @@ export function contentService(db: Kysely<Database>, kind: ContentKind) {
     return db.transaction().execute(async (trx) => {
       const repository = contentRepository(trx, map);
       let id = slugFor(String(input[map.idFrom] ?? ''));
-      // "order" names the reorder route, so no item may take it.
-      if (id === 'order' || (await repository.find(id))) id = `${id}-${randomBytes(3).toString('hex')}`;
+      // Not the id of a published item, a first draft, a deleted item's history or an address word.
+      if (await itemIdTaken(trx, collection, id)) id = `${id}-${randomBytes(3).toString('hex')}`;
       await repository.insert(id, map.toRow(input));
       const item = toItem((await repository.find(id))!);
       await audit(trx, actor, 'create', id, undefined, item);

@@ -9,6 +9,7 @@ export {
   PUBLISHING_TOPIC,
   type PublishingService,
   type PublishingState,
+  itemIdTaken,
   publishingService,
   recordDeletion,
   recordPublished,

@@ -7,7 +7,7 @@ import { contentChanged } from '../cache/content-changes';
 import type { Database } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../lib/http-error';
 import type { Fields, VersionedCollection } from './collection';
-import { candidateItemId } from './item-ids';
+import { candidateItemId, RESERVED_ITEM_IDS } from './item-ids';
 import { type Actor, type Draft, publishingRepository, type Revision, type Schedule } from './repository';
 
 /** The live stream's topic for staff: "this item has a new draft / was published". */
@@ -287,3 +287,17 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
 }
 
 export type PublishingService = ReturnType<typeof publishingService>;
+
+/**
+ * Whether a new item may not take this id: a published item has it, a first draft holds it, a
+ * deleted item's history keeps it, or it is a word of the addresses. For creations outside
+ * `createDraft` (the direct create of the older routes), so a draft's Publish never lands on
+ * another item.
+ */
+export async function itemIdTaken(db: Kysely<Database>, collection: VersionedCollection, itemId: string): Promise<boolean> {
+  if (RESERVED_ITEM_IDS.has(itemId)) return true;
+  const repository = publishingRepository(db, collection.name);
+  return (
+    (await collection.readPublished(db, itemId)) !== null || (await repository.draft(itemId)) !== null || repository.hasRevisions(itemId)
+  );
+}
