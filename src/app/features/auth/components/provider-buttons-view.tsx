@@ -7,7 +7,7 @@ import type { ProviderInfo } from '../api/providers';
 import { FormError } from './auth-fields';
 import { sentenceFor } from './form-state';
 
-interface ProviderButtonsProps {
+export interface ProviderButtonsProps {
   providers: readonly ProviderInfo[];
   purpose: IdpPurpose;
   /** Where a redirect comes back to (this page, with its `?next=`). */
@@ -20,7 +20,7 @@ interface ProviderButtonsProps {
  * One button per configured provider (none when none is configured). Desktop: a popup, opened
  * in the click itself; phones: a redirect. A blocked popup offers the redirect instead.
  */
-export function ProviderButtons({ providers, purpose, returnTo, onOutcome, label }: ProviderButtonsProps) {
+export function ProviderButtonsView({ providers, purpose, returnTo, onOutcome, label }: ProviderButtonsProps) {
   const [error, setError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
   if (providers.length === 0) return null;

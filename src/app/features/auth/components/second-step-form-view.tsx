@@ -11,7 +11,7 @@ import { sentenceFor } from './form-state';
  * The second step of a sign-in (decision 0111): the 6-digit code of the authenticator app, or
  * one of the recovery codes. An expired step (code-expired) can only start again.
  */
-export function SecondStepForm({
+export function SecondStepFormView({
   pending,
   onDone,
   onRestart,
