@@ -257,15 +257,17 @@ const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
 
 /** The static import graphs, read once the modules are built (`staticImportGraphs`). */
 const staticGraph = {
+  /** Static and dynamic: every module the site may load. */
   site: new Set<string>(),
   appStart: new Set<string>(),
   screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
 };
 
 /**
- * What each face's entry, and each first screen, reaches by static imports, for the
- * code-splitting groups below: a module the site's pages run must never move into a file of the
- * app's (every site page would load it, against its 25 KB budget). Our '@ionic/react' re-exports
+ * What the app's entry and each first screen reach by static imports, for the code-splitting
+ * groups below, and everything the site's entry can ever load (its dynamic imports too: Contact
+ * Us, the news pages, the outbox): a module the site runs must never move into a file of the
+ * app's, or the site would load and run the app's start with it. Our '@ionic/react' re-exports
  * every wrapper and the real module imports every element, so the walk follows only the wrappers
  * a module names in its import from '@ionic/react', and not @ionic/react's own imports of the
  * elements whose wrappers live in modules of their own: otherwise every element any page uses
@@ -290,7 +292,7 @@ function staticImportGraphs(): Plugin {
           if (into.has(id) || skip(id)) continue;
           into.add(id);
           const info = this.getModuleInfo(id);
-          for (const next of info?.importedIds ?? []) {
+          for (const next of [...(info?.importedIds ?? []), ...(app ? [] : (info?.dynamicallyImportedIds ?? []))]) {
             if (app && id === IONIC_BARREL && next.startsWith(IONIC_COMPONENT)) continue;
             const tag = element.exec(next)?.[1];
             if (app && tag && ionicReact.test(id) && ionicSplitTags.has(tag)) continue;
