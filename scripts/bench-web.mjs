@@ -339,16 +339,52 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
   return { ...vitals, js, firstJs, css, wireBytes, files, finalPath };
 }
 
+/**
+ * The build's file layout, from its manifest: the site's files (every one it can load) never
+ * import a file of the app's, and the editors the console and the app gain (the rich-text
+ * editor, the charts) are only ever loaded on demand, by the pages that use them.
+ */
+function layoutProblems() {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'));
+  const problems = [];
+  const reached = new Set();
+  const pending = ['src/site/entry-client.tsx'];
+  while (pending.length > 0) {
+    const key = pending.pop();
+    if (reached.has(key) || !manifest[key]) continue;
+    reached.add(key);
+    pending.push(...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? []));
+  }
+  for (const key of reached) {
+    const { file, src } = manifest[key];
+    if (src?.startsWith('src/app/') || /\/(app-start|screen-|_northwind-ionic)/.test(`/${file.replace('assets/', '')}`))
+      problems.push(`the site can load ${file}, a file of the app's`);
+  }
+  const editors = ['src/app/features/admin/components/rich-text-editor.tsx', 'src/app/features/charts/pages/charts-page.tsx'];
+  for (const editor of editors) {
+    const staticImporters = Object.entries(manifest)
+      .filter(([, chunk]) => (chunk.imports ?? []).includes(editor))
+      .map(([key]) => key);
+    const onDemand = Object.entries(manifest)
+      .filter(([, chunk]) => (chunk.dynamicImports ?? []).includes(editor))
+      .map(([key]) => key);
+    if (!manifest[editor]) problems.push(`${editor} is not a file of its own`);
+    else if (staticImporters.length > 0) problems.push(`${editor} is imported statically by ${staticImporters.join(', ')}`);
+    else console.log(`layout: ${manifest[editor].file} loads on demand only, from ${onDemand.join(', ')}`);
+  }
+  return problems;
+}
+
 const startLoad = loadavg()
   .map((value) => value.toFixed(2))
   .join(', ');
 console.log(`bench:web: load average at start ${startLoad}`);
 buildOnce();
+const failures = layoutProblems();
 const port = await freePort();
 const server = await startServer(port);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows = [];
-const failures = [];
 try {
   for (const target of PAGES.filter((page) => !only || only.has(page.path))) {
     const url = `http://localhost:${port}${target.path}`;
