@@ -432,6 +432,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // of twenty (`screen-auth`, `screen-auth-account`, `screen-auth-account-demo-tutorial`...).
             // Other pages load the files they share with a screen, sometimes with a little more.
             {
+              debugName: 'screens',
               name: (id: string) => {
                 const users = FIRST_SCREENS.filter(([screen]) => staticGraph.screens.get(screen)!.has(id)).map(([screen]) => screen);
                 return users.length > 0 ? `screen-${users.join('-')}` : null;
