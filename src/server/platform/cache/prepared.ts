@@ -29,11 +29,16 @@ export interface PreparedResponse {
   gzip: PreparedForm | null;
 }
 
+/** The tag of an encoded form: the body's tag with "-br" or "-gz" inside its quotes. */
+function encodedEtag(etag: string, encoding: 'br' | 'gzip'): string {
+  return `${etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+}
+
 function preparedForm(
   body: Buffer,
   options: { contentType: string; cacheControl: string; etag: string; compressible: boolean; encoding: 'br' | 'gzip' | null },
 ): PreparedForm {
-  const etag = options.encoding ? `${options.etag.slice(0, -1)}-${options.encoding === 'br' ? 'br' : 'gz'}"` : options.etag;
+  const etag = options.encoding ? encodedEtag(options.etag, options.encoding) : options.etag;
   const notModifiedHeaders: Record<string, string> = { 'cache-control': options.cacheControl };
   if (options.compressible) notModifiedHeaders.vary = 'Accept-Encoding';
   notModifiedHeaders.etag = etag;
@@ -108,10 +113,10 @@ export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null
 /** True when an If-None-Match header names this tag in any of its encodings (or is "*"). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  const base = etag.slice(0, -1);
   for (const part of header.slice(0, 2048).split(',')) {
     const candidate = part.trim().replace(/^W\//, '');
-    if (candidate === '*' || candidate === etag || candidate === `${base}-br"` || candidate === `${base}-gz"`) return true;
+    if (candidate === '*' || candidate === etag || candidate === encodedEtag(etag, 'br') || candidate === encodedEtag(etag, 'gzip'))
+      return true;
   }
   return false;
 }
@@ -119,7 +124,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /**
  * Sends a prepared answer: 304 when the client has it, else the best encoded form it accepts.
  *
- * Written to the socket directly (decision 0803): the headers the request's hooks set before the
+ * Written to the socket directly (decision 0804): the headers the request's hooks set before the
  * handler (the security headers, the instance, a CSRF cookie) are taken as they are, the answer's
  * own headers were made with it, and Fastify's send path (a header call each, the onSend hooks,
  * the length and type checks) is skipped; the onResponse hooks (request log, metrics, Insights)
