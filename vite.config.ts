@@ -32,6 +32,15 @@ function appleTouchIcon(): Plugin {
 }
 
 /**
+ * The elements whose wrappers `ionicPerComponentModules` serves from modules of their own and
+ * that nothing else in @ionic/react uses (`staticImportGraphs` does not follow its imports of them).
+ */
+const ionicSplitTags = new Set<string>();
+/** Our '@ionic/react' and the prefix of its per-component modules (`ionicPerComponentModules`). */
+const IONIC_BARREL = '\0northwind-ionic-react';
+const IONIC_COMPONENT = '\0northwind-ionic-component:';
+
+/**
  * One module per Ionic component wrapper, so each page's chunk carries the components it uses.
  *
  * @ionic/react defines all its component wrappers in one module; a bundler assigns whole modules
@@ -86,8 +95,23 @@ function ionicPerComponentModules(): Plugin {
   // loaded with every first screen; marked pure, it goes when nobody uses IonNav.
   const navInner = 'const IonNavInner = createReactComponent(';
   const nav = 'const IonNav = createForwardRef(';
-  const BARREL = '\0northwind-ionic-react';
-  const PREFIX = '\0northwind-ionic-component:';
+  // An element whose wrapper the real module no longer needs (no other use than its definition
+  // and export), so its import there is dead: the start's walk below does not follow it.
+  const liveSource = source.replace(/\/\*[^]*?\*\//g, '').replace(/^(?:export \{[^}]*\};?|import .*|\s*\/\/.*)$/gm, '');
+  const deadInRealModule = (name: string) => (liveSource.match(new RegExp(`(?<![\\w$'])${name}(?![\\w$'])`, 'g')) ?? []).length === 1;
+  const split = [
+    ...[...components].map(([name, { tag }]) => [name, tag] as const),
+    ...(splitOverlays
+      ? [
+          ...[...overlays].map(([name, { tag }]) => [name, tag] as const),
+          ...[...hooks].map(([name, { tag }]) => [name, tag] as const),
+          ...[...routingComponents].map(([name, value]) => [name, value.split(':')[0]!] as const),
+        ]
+      : []),
+  ];
+  for (const [name, tag] of split) if (deadInRealModule(name)) ionicSplitTags.add(tag);
+  const BARREL = IONIC_BARREL;
+  const PREFIX = IONIC_COMPONENT;
   return {
     name: 'northwind-ionic-per-component-modules',
     apply: 'build',
@@ -219,6 +243,84 @@ function ionIconsPerIcon(): Plugin {
 }
 
 /**
+ * The app's first screens beyond its start, by the files their routes load: Login and Signup
+ * (one screen here: they share nearly everything), Account, the Demo list in its tabs, the first
+ * visit's tutorial. Their modules are grouped by which of these screens use them (see the
+ * `screens` code-splitting group).
+ */
+const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
+  ['auth', [/src[\\/]app[\\/]features[\\/]auth[\\/]pages[\\/](login|signup)-page\.tsx$/]],
+  ['account', [/src[\\/]app[\\/]features[\\/]auth[\\/]pages[\\/]account-page\.tsx$/]],
+  ['demo', [/src[\\/]app[\\/]shell[\\/]tabs-page\.tsx$/, /src[\\/]app[\\/]features[\\/]movies[\\/]pages[\\/]movie-list-page\.tsx$/]],
+  ['tutorial', [/src[\\/]app[\\/]features[\\/]tutorial[\\/]pages[\\/]tutorial-page\.tsx$/]],
+];
+
+/** The static import graphs, read once the modules are built (`staticImportGraphs`). */
+const staticGraph = {
+  /** Static and dynamic: every module the site may load. */
+  site: new Set<string>(),
+  appStart: new Set<string>(),
+  screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
+};
+
+/**
+ * What the app's entry and each first screen reach by static imports, for the code-splitting
+ * groups below, and everything the site's entry can ever load (its dynamic imports too: Contact
+ * Us, the news pages, the outbox): a module the site runs must never move into a file of the
+ * app's, or the site would load and run the app's start with it. Our '@ionic/react' re-exports
+ * every wrapper and the real module imports every element, so the walk follows only the wrappers
+ * a module names in its import from '@ionic/react', and not @ionic/react's own imports of the
+ * elements whose wrappers live in modules of their own: otherwise every element any page uses
+ * would count as the first screen's. A module left out that the start does import would be put
+ * in a file of its own that imports the start's file back, and fail when it runs (a circle).
+ */
+function staticImportGraphs(): Plugin {
+  return {
+    name: 'northwind-static-import-graphs',
+    apply: 'build',
+    buildEnd() {
+      const ids = new Set(this.getModuleIds());
+      const ionicReact = /node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
+      const element = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/](ion-[a-z-]+)\.js$/;
+      const ionicCoreIndex = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/;
+      const ionicImport = /import\s*\{([^}]*)\}\s*from\s*["']@ionic\/react["']/g;
+      const walk = (roots: string[], into: Set<string>, skip: (id: string) => boolean, app: boolean) => {
+        into.clear();
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const id = pending.pop()!;
+          if (into.has(id) || skip(id)) continue;
+          into.add(id);
+          const info = this.getModuleInfo(id);
+          for (const next of [...(info?.importedIds ?? []), ...(app ? [] : (info?.dynamicallyImportedIds ?? []))]) {
+            if (app && id === IONIC_BARREL && next.startsWith(IONIC_COMPONENT)) continue;
+            const tag = element.exec(next)?.[1];
+            if (app && tag && ionicReact.test(id) && ionicSplitTags.has(tag)) continue;
+            // @ionic/core's index re-exports what Ionic itself loads on demand (the page
+            // transitions, gestures): left to load as Ionic asks for them.
+            if (app && ionicCoreIndex.test(id) && (this.getModuleInfo(next)?.dynamicImporters.length ?? 0) > 0) continue;
+            pending.push(next);
+          }
+          if (app && info?.importedIds.includes(IONIC_BARREL)) {
+            for (const match of (info.code ?? '').matchAll(ionicImport)) {
+              for (const name of match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!)) {
+                if (ids.has(IONIC_COMPONENT + name)) pending.push(IONIC_COMPONENT + name);
+              }
+            }
+          }
+        }
+      };
+      const all = [...ids];
+      const find = (pattern: RegExp) => all.filter((id) => pattern.test(id));
+      walk(find(/src[\\/]site[\\/]entry-client\.tsx$/), staticGraph.site, () => false, false);
+      walk(find(/src[\\/]app[\\/]main\.tsx$/), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
+      const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id);
+      for (const [name, roots] of FIRST_SCREENS) walk(roots.flatMap(find), staticGraph.screens.get(name)!, taken, true);
+    },
+  };
+}
+
+/**
  * The service worker (src/sw/sw.ts, our own rules) gets Workbox's precache list injected. The
  * manifest is written by the plugin so its icons and colours live next to the rest of the PWA
  * configuration; the site's server-rendered head links the same /manifest.webmanifest.
@@ -275,7 +377,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     preact(),
     themeInit(),
     appleTouchIcon(),
-    ...(isSsrBuild ? [] : [...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]), pwa()]),
+    ...(isSsrBuild ? [] : [...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]), staticImportGraphs(), pwa()]),
   ],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
@@ -314,6 +416,29 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'site-parts',
               test: /src[\\/](site[\\/](components[\\/](icons|news-card|content-picture)|lib[\\/]outbox-key)|common[\\/](news-data|content-icons?|content-images|site-texts))\.tsx?$/,
+            },
+            // Everything the app's entry reaches by static imports (the Stencil runtime, Ionic React,
+            // the router, the shell) in one file: it all loads before the first render anyway, and
+            // forty files of 0.1 to 25 KB, each compressed alone, cost requests and bytes.
+            {
+              name: 'app-start',
+              test: (id: string) => staticGraph.appStart.has(id),
+              // By default a group takes its modules' imports too, and @ionic/react imports every
+              // element (dead in its module): the walk above already lists what the start needs.
+              includeDependenciesRecursively: false,
+            },
+            // The first screens' modules beyond the start (FIRST_SCREENS), one file for each set
+            // of screens using them: each screen loads only what it draws, in a few files instead
+            // of twenty (`screen-auth`, `screen-auth-account`, `screen-auth-account-demo-tutorial`...).
+            // Other pages load the files they share with a screen, sometimes with a little more.
+            {
+              debugName: 'screens',
+              name: (id: string) => {
+                const users = FIRST_SCREENS.filter(([screen]) => staticGraph.screens.get(screen)!.has(id)).map(([screen]) => screen);
+                return users.length > 0 ? `screen-${users.join('-')}` : null;
+              },
+              test: (id: string) => [...staticGraph.screens.values()].some((screen) => screen.has(id)),
+              includeDependenciesRecursively: false,
             },
           ],
         },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INBOX_REPLY_MAX } from './support-limits';
 import { storableText } from './text-rules';
 
 /** Request and response shapes of the Contact Us inbox (/api/admin/inbox), shared by server and app. */
@@ -10,7 +11,8 @@ export type InboxStatus = z.infer<typeof inboxStatusSchema>;
 
 export const INBOX_PAGE_MAX = 100;
 export const INBOX_SEARCH_MAX = 100;
-export const INBOX_REPLY_MAX = 10_000;
+// In support-limits.ts, so the customer's Account page shows it without loading zod.
+export { INBOX_REPLY_MAX };
 export const INBOX_NOTE_MAX = 5_000;
 
 export const inboxQuerySchema = z.object({

@@ -12,3 +12,6 @@ export const SUPPORT_LIMITS = {
 
 /** The header a client sends so a retry of the same message is stored only once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The longest answer a customer or the staff can write in a support conversation. */
+export const INBOX_REPLY_MAX = 10_000;

@@ -1,13 +1,15 @@
-import { Storage } from '@ionic/storage';
+import type { Storage } from '@ionic/storage';
 
 /**
  * Device storage: IndexedDB first, then localStorage, through @ionic/storage. Its
  * create() must finish before any use, so every caller goes through `deviceStorage()`.
+ * The library (localforage, 9 KB) loads on the first use, not with every first screen: the
+ * session lives in localStorage, and Login or Account draw without device storage.
  */
 let ready: Promise<Storage> | undefined;
 
 export function deviceStorage(): Promise<Storage> {
-  ready ??= new Storage({ name: 'northwind' }).create();
+  ready ??= import('@ionic/storage').then((module) => new module.Storage({ name: 'northwind' }).create());
   return ready;
 }
 

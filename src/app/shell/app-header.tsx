@@ -1,111 +1,34 @@
-import {
-  IonBackButton,
-  IonButton,
-  IonButtons,
-  IonHeader,
-  IonIcon,
-  IonLabel,
-  IonMenuButton,
-  IonSearchbar,
-  IonSegment,
-  IonSegmentButton,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
-import { ellipsisHorizontal, ellipsisVertical, options } from 'ionicons/icons';
-import type { MouseEvent } from 'react';
+import { IonBackButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
+import type { ReactNode } from 'react';
 import { ionicMode } from '../lib/platform';
-import { caseSensitiveToggle } from './case-sensitive-toggle-loader';
-
-export type HeaderType = 'default' | 'movies' | 'schedule';
-export type Segment = 'all' | 'favorites';
 
 export interface AppHeaderProps {
   title: string;
-  /** The header type; `full` is the site's header and never appears in the app. */
-  type?: HeaderType;
   /** Where the back button goes when there is no history. */
   defaultHref?: string;
-  /** The search flag: shows a search bar with placeholder 'Search for...'. */
-  search?: boolean;
-  searchTerm?: string;
-  onSearchChange?: (term: string) => void;
-  /** Output: the user asked for the filter. */
-  onFilter?: () => void;
-  /** Output: segment value (movies). */
-  segment?: Segment;
-  onSegmentChange?: (segment: Segment) => void;
-  /** Output: case-sensitive flag (schedule). */
-  caseSensitive?: boolean;
-  onCaseSensitiveChange?: (caseSensitive: boolean) => void;
-  /** movies: the More button, which opens the movie options popover. */
-  onMore?: (event: MouseEvent<HTMLIonButtonElement>) => void;
+  /** Buttons at the end of the title's toolbar (the movie list's More). */
+  end?: ReactNode;
+  /** Toolbars under the title's (the lists' segments, filters and search: list-header.tsx). */
+  children?: ReactNode;
 }
 
-/** The app's header in its spec types (section 2): default, movies and schedule. */
-export function AppHeader(props: AppHeaderProps) {
-  const type = props.type ?? 'default';
-  const ios = ionicMode() === 'ios';
-  const title = type === 'schedule' ? 'Daily Activities' : props.title;
-
-  const filterButton = (
-    <IonButton onClick={() => props.onFilter?.()} aria-label={ios ? undefined : 'Filter'}>
-      {ios ? 'Filter' : <IonIcon slot="icon-only" icon={options} aria-hidden="true" />}
-    </IonButton>
-  );
-
+/**
+ * The app's header in its spec's default type (section 2). The movie list's and the schedule's
+ * types add toolbars through `ListHeader` (list-header.tsx), so the segment, search bar and
+ * toggle load with those two pages, not with every page's first screen.
+ */
+export function AppHeader({ title, defaultHref, end, children }: AppHeaderProps) {
   return (
-    <IonHeader translucent={ios}>
+    <IonHeader translucent={ionicMode() === 'ios'}>
       <IonToolbar>
         <IonButtons slot="start">
-          <IonBackButton defaultHref={props.defaultHref ?? '/app/tabs/home'} />
+          <IonBackButton defaultHref={defaultHref ?? '/app/tabs/home'} />
           <IonMenuButton />
         </IonButtons>
         <IonTitle>{title}</IonTitle>
-        {type === 'movies' && (
-          <IonButtons slot="end">
-            <IonButton onClick={(event) => props.onMore?.(event)} aria-label="More" aria-haspopup="menu">
-              <IonIcon slot="icon-only" icon={ios ? ellipsisHorizontal : ellipsisVertical} aria-hidden="true" />
-            </IonButton>
-          </IonButtons>
-        )}
+        {end}
       </IonToolbar>
-      {type === 'movies' && (
-        <IonToolbar>
-          <IonSegment
-            value={props.segment ?? 'all'}
-            onIonChange={(event) => props.onSegmentChange?.(event.detail.value === 'favorites' ? 'favorites' : 'all')}
-          >
-            <IonSegmentButton value="all">
-              <IonLabel>All</IonLabel>
-            </IonSegmentButton>
-            <IonSegmentButton value="favorites">
-              <IonLabel>Favorites</IonLabel>
-            </IonSegmentButton>
-          </IonSegment>
-          <IonButtons slot="end">{filterButton}</IonButtons>
-        </IonToolbar>
-      )}
-      {type === 'schedule' && (
-        <IonToolbar>
-          <caseSensitiveToggle.Component
-            checked={props.caseSensitive ?? false}
-            onChange={(checked) => props.onCaseSensitiveChange?.(checked)}
-          />
-          <IonButtons slot="end">{filterButton}</IonButtons>
-        </IonToolbar>
-      )}
-      {props.search && (
-        <IonToolbar>
-          <IonSearchbar
-            placeholder="Search for..."
-            value={props.searchTerm ?? ''}
-            debounce={0}
-            onIonInput={(event) => props.onSearchChange?.(event.detail.value ?? '')}
-            aria-label="Search"
-          />
-        </IonToolbar>
-      )}
+      {children}
     </IonHeader>
   );
 }

@@ -136,13 +136,17 @@ if (typeof window !== 'undefined') {
   });
   scheduleRefresh();
   // Device storage and the session can disagree after site data was partly cleared: the
-  // session decides, so the menu never offers Logout to nobody (or Login to someone).
-  void getItem<boolean>(STORAGE_KEYS.hasLoggedIn)
-    .then(async (hasLoggedIn) => {
-      if (session && hasLoggedIn !== true) await markLoggedIn(session.email);
-      if (!session && hasLoggedIn !== null) await forgetLogin();
-    })
-    .catch(() => undefined);
+  // session decides, so the menu never offers Logout to nobody (or Login to someone). After the
+  // first screen, which needs neither device storage nor its library.
+  const reconcile = () =>
+    void getItem<boolean>(STORAGE_KEYS.hasLoggedIn)
+      .then(async (hasLoggedIn) => {
+        if (session && hasLoggedIn !== true) await markLoggedIn(session.email);
+        if (!session && hasLoggedIn !== null) await forgetLogin();
+      })
+      .catch(() => undefined);
+  if (document.readyState === 'complete') setTimeout(reconcile, 0);
+  else window.addEventListener('load', () => setTimeout(reconcile, 0), { once: true });
 }
 
 /** The signed-in user and whether the session has been read (a subscription). */

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import type { AccountInfo } from '../../../lib/session/identity-request';
-import { redirectOutcome } from '../state/idp/flow';
+import { redirectResultWaits } from '../state/idp/storage';
 import { unlinkSignInMethod } from '../api/two-step';
 import { providerName, type ProviderInfo } from '../api/providers';
 import { FormError, FormNotice } from './auth-fields';
@@ -29,7 +29,9 @@ export function SignInMethods({
 
   // Back from a provider by redirect (a phone, or a blocked popup): the link's answer.
   useEffect(() => {
-    redirectOutcome()
+    if (!redirectResultWaits()) return;
+    import('../state/idp/flow')
+      .then((idp) => idp.redirectOutcome())
       .then(async (outcome) => {
         if (!outcome) return;
         setNotice('The sign-in method is linked.');

@@ -1,7 +1,8 @@
 import { IonButton, IonTextarea } from '@ionic/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../../../common/api-error';
-import { type CustomerConversation, INBOX_REPLY_MAX } from '../../../../common/inbox-schemas';
+import type { CustomerConversation } from '../../../../common/inbox-schemas';
+import { INBOX_REPLY_MAX } from '../../../../common/support-limits';
 import { answerSupportConversation, fetchSupportConversations } from '../api/support-conversations';
 import { FormError, FormNotice } from './auth-fields';
 

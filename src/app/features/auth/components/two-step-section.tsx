@@ -1,5 +1,4 @@
 import { IonButton } from '@ionic/react';
-import QRCode from 'qrcode';
 import { useState } from 'react';
 import { COMPANY } from '../../../../common/constants';
 import { reauthenticate } from '../../../lib/session/reauthenticate';
@@ -48,6 +47,8 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
       if (hasPassword) await reauthenticate(password);
       const started = await startTotpEnrollment();
       const uri = otpauthUri(started.sharedSecretKey, info.email, COMPANY.shortName, started.periodSec, started.verificationCodeLength);
+      // The QR code's library loads when someone turns two-step sign-in on, not with the page.
+      const { default: QRCode } = await import('qrcode');
       setEnrolling({ ...started, qr: await QRCode.toDataURL(uri, { width: 200, margin: 1 }) });
       setPassword('');
     });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MfaPending } from '../../../lib/session/mfa-required';
-import { type IdpOutcome, linkPendingIdentity, redirectOutcome } from '../state/idp/flow';
+import type { IdpOutcome } from '../state/idp/flow';
+import { redirectResultWaits } from '../state/idp/storage';
 import { MultiFactorRequiredError } from '../../../lib/session/mfa-required';
 import { sentenceFor } from './form-state';
 
@@ -28,6 +29,7 @@ export function useSignInFlow(goNext: () => void) {
     setPendingLink(null);
     if (link) {
       try {
+        const { linkPendingIdentity } = await import('../state/idp/outcome');
         await linkPendingIdentity(link.pendingToken);
       } catch (caught) {
         setError(sentenceFor(caught));
@@ -67,10 +69,13 @@ export function useSignInFlow(goNext: () => void) {
     [finish],
   );
 
-  // Back from a provider by redirect: its answer, kept for at most 10 minutes, is read once.
+  // Back from a provider by redirect: its answer, kept for at most 10 minutes, is read once. The
+  // flow's code loads only when an answer waits.
   useEffect(() => {
+    if (!redirectResultWaits()) return;
     let active = true;
-    redirectOutcome()
+    import('../state/idp/flow')
+      .then((idp) => idp.redirectOutcome())
       .then(async (outcome) => {
         if (active && outcome) await handleOutcome(outcome);
       })

@@ -4,7 +4,7 @@ import { collectGenres } from '../../../../common/genres';
 import { filterMovies, genreKey, indexMovies } from '../../../../common/movie-filter';
 import { encodeMovieView, MOVIE_LIST_PATH, moviePageUrl } from '../../../../common/movie-view';
 import { useAuth } from '../../../lib/session/session-store';
-import { AppHeader } from '../../../shell/app-header';
+import { ListHeader } from '../../../shell/list-header';
 import { MovieList } from '../components/movie-list';
 import { EmptyMovieList, MovieListStatus } from '../components/movie-list-notices';
 import { GUEST, useFavorites } from '../state/favorites-store';
@@ -67,7 +67,7 @@ export default function MovieListPage() {
 
   return (
     <IonPage>
-      <AppHeader
+      <ListHeader
         title="Demo"
         type="movies"
         // The list is the Demo tab's root: back leads to the hub of all demos, not to itself.

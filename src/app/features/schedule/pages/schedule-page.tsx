@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { onLive } from '../../../lib/live/index';
 import { ApiError } from '../../../../common/api-error';
 import { filterActivities, formatTime, groupByStartTime, type Schedule, type ScheduleActivity } from '../../../../common/schedule-filter';
-import { AppHeader } from '../../../shell/app-header';
+import { ListHeader } from '../../../shell/list-header';
 import { getSchedule } from '../api/get-schedule';
 import { ActivityItem } from '../components/activity-item';
 import { TrackFilterModal } from '../components/track-filter-modal';
@@ -68,7 +68,7 @@ export default function SchedulePage() {
 
   return (
     <IonPage>
-      <AppHeader
+      <ListHeader
         title="Daily Activities"
         type="schedule"
         search

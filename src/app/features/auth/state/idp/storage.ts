@@ -70,3 +70,12 @@ export const savePending = (mode: Mode, pending: PendingIdp) => put(area(mode), 
 export const takePending = (mode: Mode) => take<PendingIdp>(area(mode), PENDING_KEY);
 export const saveRedirectResult = (result: RedirectResult) => put(area('redirect'), RESULT_KEY, result);
 export const takeRedirectResult = () => take<RedirectResult>(area('redirect'), RESULT_KEY);
+
+/** Whether a redirect's result waits here, without reading it: the flow's code loads only then. */
+export function redirectResultWaits(): boolean {
+  try {
+    return area('redirect')?.getItem(RESULT_KEY) != null;
+  } catch {
+    return false;
+  }
+}
