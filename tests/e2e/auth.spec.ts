@@ -210,6 +210,29 @@ test.describe('accounts', () => {
     await expectMenuLoggedIn(page, false);
   });
 
+  test('the Account page opens without its sections jumping as the details arrive', async ({ page, context }) => {
+    await signUp(page, uniqueEmail('steady'), 'correct horse battery');
+    // Layout shifts a person sees (not after their own input), summed as Core Web Vitals' CLS.
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { e2eShifts: number[] }).e2eShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A phone's screen and CPU, where the account's details arrive after the page is drawn.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/account');
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+    await expect(visiblePage(page).getByRole('heading', { name: 'Change password' })).toBeAttached();
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
+  });
+
   test('the forms validate as the user types and say plainly what the server answered', async ({ page }) => {
     await page.goto('/signup');
     await waitForIonicPage(page);
