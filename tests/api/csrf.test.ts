@@ -82,28 +82,30 @@ describe.each(ENGINES)('CSRF protection on %s', (engine) => {
     expect(server.client.cookie('XSRF-TOKEN')).toBe(token);
   });
 
-  it('hands out the cookie on HTML documents and /api/config only, and only when missing', async () => {
+  it('hands out the cookie on the documents whose script writes and /api/config only, and only when missing', async () => {
     const setCookie = async (path: string, cookie?: string) => {
       const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
       await response.arrayBuffer();
       return response.headers.getSetCookie().join('\n');
     };
     const issued = /^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/; SameSite=Strict$/;
-    // Where a browser arrives (a site page, the app's shell) and what the API client asks first.
-    for (const path of ['/', '/about', '/app', '/login', '/api/config']) expect(await setCookie(path), path).toMatch(issued);
-    // JSON reads and unknown addresses do not: nothing there needs the token.
-    for (const path of ['/api/services', '/api/movies', '/api/health', '/sitemap.xml', '/api/nothing-here']) {
-      expect(await setCookie(path), path).toBe('');
-    }
+    // Where a browser arrives and may write (the contact page, the app's shell) and what the API
+    // client asks first when it has no token.
+    for (const path of ['/support', '/app', '/login', '/admin', '/api/config']) expect(await setCookie(path), path).toMatch(issued);
+    // The site's other pages write nothing: the same bytes for everyone, no Set-Cookie (decision
+    // 0004). JSON reads and unknown addresses neither: nothing there needs the token.
+    const readOnly = ['/', '/about', '/team', '/news', '/api/services', '/api/movies', '/api/health', '/sitemap.xml', '/api/nothing-here'];
+    for (const path of readOnly) expect(await setCookie(path), path).toBe('');
     // A visitor holding a valid token keeps it; an unsigned one is replaced.
-    const token = /XSRF-TOKEN=([^;]+)/.exec(await setCookie('/'))![1]!;
-    expect(await setCookie('/', `XSRF-TOKEN=${token}`)).toBe('');
+    const token = /XSRF-TOKEN=([^;]+)/.exec(await setCookie('/support'))![1]!;
+    expect(await setCookie('/support', `XSRF-TOKEN=${token}`)).toBe('');
     expect(await setCookie('/api/config', `XSRF-TOKEN=${token}`)).toBe('');
-    expect(await setCookie('/', 'XSRF-TOKEN=planted.value')).toMatch(issued);
+    expect(await setCookie('/support', 'XSRF-TOKEN=planted.value')).toMatch(issued);
+    expect(await setCookie('/app', 'XSRF-TOKEN=planted.value')).toMatch(issued);
   });
 
   it('lets a fresh browser write: the token from a page, or from /api/config, is accepted', async () => {
-    for (const path of ['/', '/api/config']) {
+    for (const path of ['/support', '/login', '/api/config']) {
       const before = await count(server);
       const first = await fetch(`${server.url}${path}`);
       await first.arrayBuffer();

@@ -189,9 +189,7 @@ export default async function client(app: FastifyInstance, options: ClientOption
 
   // The site's pages need no inline style, so their policy leaves 'unsafe-inline' out.
   const siteHeaders = app.siteSecurityHeaders;
-  // HTML documents are where a browser arrives first: they hand out the CSRF cookie if missing.
   const site = {
-    ...ISSUES_CSRF_COOKIE,
     schema: PAGE_SCHEMA,
     onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       reply.headers(siteHeaders);
@@ -200,10 +198,15 @@ export default async function client(app: FastifyInstance, options: ClientOption
   };
   // The contact page streams and is compressed on the way; the others are prepared (compressed
   // once), except an unknown member's small 404 page, which goes uncompressed.
+  // A page whose script can write hands out the CSRF cookie when it is missing: the contact page
+  // and the app's shell below. The other site pages write nothing, so they carry no Set-Cookie
+  // and stay the same bytes for every visitor; a write that follows elsewhere (the outbox
+  // sending a message kept offline) asks /api/config for the token first (decision 0004).
   for (const path of ['/', '/landing', '/about', '/team', '/team/:id', '/news/:slug'])
     app.get(path, { ...PREPARED_ROUTE, ...site }, sitePage);
   // The contact page and the paged news list (?page=N) are rendered per request.
-  for (const path of ['/support', '/news']) app.get(path, site, sitePage);
+  app.get('/support', { ...ISSUES_CSRF_COOKIE, ...site }, sitePage);
+  app.get('/news', site, sitePage);
 
   for (const path of [
     '/app',
