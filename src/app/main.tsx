@@ -3,6 +3,7 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { afterFirstScreen } from './lib/after-first-screen';
 import { firstVisitStart } from './features/tutorial/first-visit';
 import { hasSeenTutorial } from './features/tutorial/tutorial-flag';
 import { APP_VERSION, registerServiceWorker } from './lib/service-worker';
@@ -39,9 +40,7 @@ createRoot(document.getElementById('root')!).render(
 
 // A session an administrator ends is noticed at once (decision 0910); after the first screen,
 // like the live stream it listens to, so the first load carries none of it.
-const watchSessions = () => setTimeout(() => void import('./lib/session/session-watch').then((module) => module.watchSessions()), 0);
-if (document.readyState === 'complete') watchSessions();
-else window.addEventListener('load', watchSessions, { once: true });
+afterFirstScreen(() => void import('./lib/session/session-watch').then((module) => module.watchSessions()));
 // Which build is running, for support requests and the update tests.
 document.documentElement.dataset.appVersion = APP_VERSION;
 // The development server has no service worker: it would cache modules that hot reload replaces.

@@ -1,5 +1,6 @@
 import { IonContent, IonPage, IonSpinner, StackContext } from '@ionic/react';
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import { firstScreenDrawn } from '../lib/after-first-screen';
 import './lazy-page.css';
 
 /**
@@ -28,6 +29,12 @@ function LoadingPage() {
   );
 }
 
+/** Mounted with the page, so after it: tells the app its first screen is drawn. */
+function Drawn() {
+  useEffect(firstScreenDrawn, []);
+  return null;
+}
+
 /**
  * Wraps a route's page so it loads on demand as its own chunk (all routes load lazily),
  * in any outlet (the app's, the tabs', the console's).
@@ -38,6 +45,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     return (
       <Suspense fallback={<LoadingPage />}>
         <Page />
+        <Drawn />
       </Suspense>
     );
   };

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { AuthError, endsSession } from '../../../common/auth-errors';
 import { expiresAtFrom, isTokenExpired, needsRefresh, refreshDelayMs, retryBackoffMs } from '../../../common/auth-timing';
 import { STORAGE_KEYS } from '../../../common/constants';
+import { afterFirstScreen } from '../after-first-screen';
 import { getItem, removeItem, setItem } from '../storage';
 import { sessionClient } from './identity-request';
 import { announceLoginState } from './login-state';
@@ -145,8 +146,7 @@ if (typeof window !== 'undefined') {
         if (!session && hasLoggedIn !== null) await forgetLogin();
       })
       .catch(() => undefined);
-  if (document.readyState === 'complete') setTimeout(reconcile, 0);
-  else window.addEventListener('load', () => setTimeout(reconcile, 0), { once: true });
+  afterFirstScreen(reconcile);
 }
 
 /** The signed-in user and whether the session has been read (a subscription). */
