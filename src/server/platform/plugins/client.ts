@@ -196,12 +196,12 @@ export default async function client(app: FastifyInstance, options: ClientOption
       done();
     },
   };
-  // The contact page streams and is compressed on the way; the others are prepared (compressed
-  // once), except an unknown member's small 404 page, which goes uncompressed.
   // A page whose script can write hands out the CSRF cookie when it is missing: the contact page
   // and the app's shell below. The other site pages write nothing, so they carry no Set-Cookie
   // and stay the same bytes for every visitor; a write that follows elsewhere (the outbox
   // sending a message kept offline) asks /api/config for the token first (decision 0004).
+  // The contact page streams and is compressed on the way; the others are prepared (compressed
+  // once), except an unknown member's small 404 page, which goes uncompressed.
   for (const path of ['/', '/landing', '/about', '/team', '/team/:id', '/news/:slug'])
     app.get(path, { ...PREPARED_ROUTE, ...site }, sitePage);
   // The contact page and the paged news list (?page=N) are rendered per request.

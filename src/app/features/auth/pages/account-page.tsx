@@ -28,6 +28,9 @@ export default function AccountPage() {
   const verifyCode = params.get('mode') === 'verifyEmail' ? params.get('oobCode') : null;
   const account = useAccountInfo(user, verifyCode);
   const { info, reloadInfo } = account;
+  // The sections below the details wait for them (or for their error): drawn first and then
+  // pushed down by the two that need them, they jumped half a phone screen (CLS 0.43).
+  const detailsSettled = Boolean(info || account.infoError);
 
   const leave = async (message: string) => {
     router.push('/app/tabs/home', 'root', 'replace');
@@ -66,9 +69,7 @@ export default function AccountPage() {
                 onSendVerification={() => void account.sendVerification()}
               />
 
-              {/* The sections below wait for the account's details: drawn first and then pushed
-                  down by the two that need them, they jumped half a phone screen (CLS 0.43). */}
-              {!info && !account.infoError ? (
+              {!detailsSettled ? (
                 <p className="auth-lead" role="status">
                   Loading your account…
                 </p>
@@ -77,7 +78,7 @@ export default function AccountPage() {
               {info ? <TwoStepSection info={info} reload={reloadInfo} /> : null}
             </>
           )}
-          {user && (info || account.infoError) ? (
+          {user && detailsSettled ? (
             <>
               <SupportConversations verified={info ? info.emailVerified : null} />
 
