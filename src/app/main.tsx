@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { afterFirstScreen } from './lib/after-first-screen';
 import { firstVisitStart } from './features/tutorial/first-visit';
-import { hasSeenTutorial } from './features/tutorial/tutorial-flag';
+import { tutorialFlag } from './features/tutorial/tutorial-flag';
 import { APP_VERSION, registerServiceWorker } from './lib/service-worker';
 import { canonicalStartPath } from './lib/start-path';
 
@@ -29,7 +29,7 @@ setupIonicReact();
 const arrivedAt = canonicalStartPath(window.location.pathname);
 if (arrivedAt !== window.location.pathname)
   window.history.replaceState(window.history.state, '', `${arrivedAt}${window.location.search}${window.location.hash}`);
-const tutorialFirst = await firstVisitStart(arrivedAt, window.location.search, hasSeenTutorial);
+const tutorialFirst = await firstVisitStart(arrivedAt, window.location.search, tutorialFlag);
 if (tutorialFirst) window.history.replaceState(window.history.state, '', tutorialFirst);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,11 +1,16 @@
 import { lazyPage } from './shell/lazy-page';
+import { preloadTabPage } from './shell/tab-pages';
 
 /**
  * The app's pages, each its own chunk (the tabbed area's pages are declared beside their routes
- * in shell/tabs-page.tsx). The site's pages (/, /about, /team, /support) are served by the
+ * in shell/tab-pages.ts). The site's pages (/, /about, /team, /support) are served by the
  * server, not here.
  */
-export const TabsPage = lazyPage(() => import('./shell/tabs-page'));
+// The tab page asked for downloads beside the tabs' shell, not after it (shell/tab-pages.ts).
+export const TabsPage = lazyPage(() => {
+  preloadTabPage(window.location.pathname);
+  return import('./shell/tabs-page');
+});
 export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));
 export const SignupPage = lazyPage(() => import('./features/auth/pages/signup-page'));

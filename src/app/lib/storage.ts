@@ -1,3 +1,4 @@
+import type * as IonicStorage from '@ionic/storage';
 import type { Storage } from '@ionic/storage';
 
 /**
@@ -6,10 +7,17 @@ import type { Storage } from '@ionic/storage';
  * The library (localforage, 9 KB) loads on the first use, not with every first screen: the
  * session lives in localStorage, and Login or Account draw without device storage.
  */
+let library: Promise<typeof IonicStorage> | undefined;
 let ready: Promise<Storage> | undefined;
 
+/** The library's download alone, for a caller that times it apart from storage's answers. */
+export function loadStorageLibrary(): Promise<typeof IonicStorage> {
+  library ??= import('@ionic/storage');
+  return library;
+}
+
 export function deviceStorage(): Promise<Storage> {
-  ready ??= import('@ionic/storage').then((module) => new module.Storage({ name: 'northwind' }).create());
+  ready ??= loadStorageLibrary().then((module) => new module.Storage({ name: 'northwind' }).create());
   return ready;
 }
 

@@ -1,18 +1,14 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { calendar, film, grid } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
-import { caseSensitiveToggle } from './case-sensitive-toggle-loader';
 import { lazyPage } from './lazy-page';
+import { tabPages } from './tab-pages';
 
-// The tabs' pages, each its own chunk; the other pages are in src/app/routes.tsx.
-const MovieListPage = lazyPage(() => import('../features/movies/pages/movie-list-page'));
-const SchedulePage = lazyPage(() =>
-  // The schedule's header toggle comes with the page, so the header is complete when it shows.
-  Promise.all([import('../features/schedule/pages/schedule-page'), caseSensitiveToggle.preload()]).then(([page]) => page),
-);
-const MinesweeperPage = lazyPage(() => import('../features/minesweeper/pages/minesweeper-page'));
-// One activity of the schedule, kept inside the Schedule tab so back returns to the list.
-const ActivityPage = lazyPage(() => import('../features/schedule/pages/activity-page'));
+// The tabs' pages, each its own chunk (shell/tab-pages.ts); the other pages are in src/app/routes.tsx.
+const MovieListPage = lazyPage(tabPages.home);
+const SchedulePage = lazyPage(tabPages.schedule);
+const MinesweeperPage = lazyPage(tabPages.minesweeper);
+const ActivityPage = lazyPage(tabPages.activity);
 
 /** The tabbed area under /app/tabs: Demo (the movie list), Schedule, Minesweeper. */
 export default function TabsPage() {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstVisitStart, shouldShowTutorial, tutorialDestination, tutorialReturnPath } from './first-visit';
+import { firstVisitStart, shouldShowTutorial, tutorialDestination, tutorialReturnPath, type TutorialFlagSource } from './first-visit';
 
 describe('first-visit tutorial', () => {
   it('shows the tutorial to a first-time visitor of the app area', () => {
@@ -58,36 +58,75 @@ describe('where the app starts', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const answers = (value: unknown) => () => Promise.resolve(value);
+  const flag = (value: unknown, overrides: Partial<TutorialFlagSource> = {}): TutorialFlagSource => ({
+    remembered: () => false,
+    load: () => Promise.resolve(),
+    read: () => Promise.resolve(value),
+    ...overrides,
+  });
 
   it('sends a first-time visitor of the app area to the tutorial, keeping a Demo-tab view', async () => {
-    expect(await firstVisitStart('/app/tabs/home', '', answers(null))).toBe('/tutorial');
-    expect(await firstVisitStart('/home', '', answers(undefined))).toBe('/tutorial');
-    expect(await firstVisitStart('/app/tabs/home', '?search=star', answers(null))).toBe(
+    expect(await firstVisitStart('/app/tabs/home', '', flag(null))).toBe('/tutorial');
+    expect(await firstVisitStart('/home', '', flag(undefined))).toBe('/tutorial');
+    expect(await firstVisitStart('/app/tabs/home', '?search=star', flag(null))).toBe(
       `/tutorial?next=${encodeURIComponent('/app/tabs/home?search=star')}`,
     );
   });
 
   it('starts where the visitor arrived once the tutorial was seen', async () => {
-    expect(await firstVisitStart('/app/tabs/home', '', answers(true))).toBeNull();
+    expect(await firstVisitStart('/app/tabs/home', '', flag(true))).toBeNull();
   });
 
-  it('does not read storage for pages reached for a purpose', async () => {
-    const read = vi.fn(answers(null));
-    expect(await firstVisitStart('/charts-and-graphs', '', read)).toBeNull();
+  it('trusts the copy that reads at once without loading device storage', async () => {
+    const load = vi.fn(() => Promise.resolve());
+    const read = vi.fn(() => Promise.resolve(null));
+    expect(await firstVisitStart('/app/tabs/home', '', flag(null, { remembered: () => true, load, read }))).toBeNull();
+    expect(load).not.toHaveBeenCalled();
     expect(read).not.toHaveBeenCalled();
   });
 
+  it('does not read storage for pages reached for a purpose', async () => {
+    const read = vi.fn(() => Promise.resolve(null));
+    const load = vi.fn(() => Promise.resolve());
+    expect(await firstVisitStart('/charts-and-graphs', '', flag(null, { read, load }))).toBeNull();
+    expect(read).not.toHaveBeenCalled();
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('starts where the visitor arrived when storage fails or does not answer in time', async () => {
-    expect(await firstVisitStart('/app/tabs/home', '', () => Promise.reject(new Error('blocked')))).toBeNull();
+    expect(await firstVisitStart('/app/tabs/home', '', flag(null, { read: () => Promise.reject(new Error('blocked')) }))).toBeNull();
+    expect(await firstVisitStart('/app/tabs/home', '', flag(null, { load: () => Promise.reject(new Error('offline')) }))).toBeNull();
     vi.useFakeTimers();
-    const pending = firstVisitStart('/app/tabs/home', '', () => new Promise(() => {}), 1500);
+    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { read: () => new Promise(() => {}) }), {
+      loadMs: 10_000,
+      readMs: 1500,
+    });
     await vi.advanceTimersByTimeAsync(1499);
     let settled = false;
     void pending.then(() => (settled = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toBeNull();
+  });
+
+  it('gives a slow library download its own allowance, then still shows the tutorial', async () => {
+    vi.useFakeTimers();
+    let loaded: () => void = () => {};
+    const load = () => new Promise<void>((resolve) => (loaded = resolve));
+    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { load }), { loadMs: 10_000, readMs: 1500 });
+    await vi.advanceTimersByTimeAsync(4000); // longer than storage's answer is given
+    loaded();
+    expect(await pending).toBe('/tutorial');
+  });
+
+  it('starts where the visitor arrived when the library never arrives', async () => {
+    vi.useFakeTimers();
+    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { load: () => new Promise(() => {}) }), {
+      loadMs: 10_000,
+      readMs: 1500,
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(await pending).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../../../common/constants';
-import { getItem, setItem } from '../../lib/storage';
+import { getItem, loadStorageLibrary, setItem } from '../../lib/storage';
+import type { TutorialFlagSource } from './first-visit';
 import { MENU_ID } from '../../shell/menu-id';
 
 /** Same switch as the menu's Show Tutorial uses: the ion-menu element's disabled property. */
@@ -8,18 +9,44 @@ function setMenuEnabled(enabled: boolean): void {
   if (menu) menu.disabled = !enabled;
 }
 
-export function hasSeenTutorial(): Promise<unknown> {
-  return getItem<unknown>(STORAGE_KEYS.hasSeenTutorial);
+/**
+ * Device storage holds the flag; localStorage keeps a copy that reads at once, so a returning
+ * visitor's first screen waits for neither the storage library nor IndexedDB. Only "seen" is
+ * copied: a missing copy (a visit before the copy existed, a test that writes device storage
+ * alone) falls back to device storage.
+ */
+const SEEN_COPY = `northwind.${STORAGE_KEYS.hasSeenTutorial}`;
+
+function rememberSeen(): void {
+  try {
+    localStorage.setItem(SEEN_COPY, 'true');
+  } catch {
+    // Storage refused (private mode, quota): device storage still holds the flag.
+  }
 }
+
+export const tutorialFlag: TutorialFlagSource = {
+  remembered() {
+    try {
+      return localStorage.getItem(SEEN_COPY) === 'true';
+    } catch {
+      return false;
+    }
+  },
+  load: loadStorageLibrary,
+  read: () => getItem<unknown>(STORAGE_KEYS.hasSeenTutorial),
+};
 
 /** While the tutorial shows, the menu is off, whichever way the visitor arrived. */
 export async function enterTutorial(): Promise<void> {
   setMenuEnabled(false);
+  rememberSeen();
   await setItem(STORAGE_KEYS.hasSeenTutorial, true);
 }
 
 /** Finishing (Skip or Continue): mark it done and seen, and give the menu back. */
 export async function finishTutorial(): Promise<void> {
+  rememberSeen();
   await setItem(STORAGE_KEYS.didTutorial, true);
   await setItem(STORAGE_KEYS.hasSeenTutorial, true);
   setMenuEnabled(true);
