@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { type Bundle, dropFacades } from './scripts/lib/drop-facades.ts';
 import { COMPANY } from './src/common/constants.ts';
 import { THEME_INIT_SCRIPT } from './src/common/theme.ts';
 
@@ -321,6 +322,22 @@ function staticImportGraphs(): Plugin {
 }
 
 /**
+ * No file that only re-exports another (scripts/lib/drop-facades.ts, decision 0541): each was a
+ * request for no code, six of them before the Demo list is drawn. After Vite's own rewriting
+ * (its preload lists name the files), before anything is written or precached.
+ */
+function noFacadeFiles(): Plugin {
+  return {
+    name: 'northwind-no-facade-files',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      dropFacades(bundle as unknown as Bundle);
+    },
+  };
+}
+
+/**
  * The service worker (src/sw/sw.ts, our own rules) gets Workbox's precache list injected. The
  * manifest is written by the plugin so its icons and colours live next to the rest of the PWA
  * configuration; the site's server-rendered head links the same /manifest.webmanifest.
@@ -377,7 +394,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     preact(),
     themeInit(),
     appleTouchIcon(),
-    ...(isSsrBuild ? [] : [...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]), staticImportGraphs(), pwa()]),
+    ...(isSsrBuild
+      ? []
+      : [...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]), staticImportGraphs(), noFacadeFiles(), pwa()]),
   ],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),
