@@ -87,7 +87,7 @@ export function dropFacades(bundle: Bundle): string[] {
   }
   for (const chunk of chunks)
     for (const facade of facades.keys())
-      if (bundle[facade] === undefined && chunk.code.includes(baseOf(facade)))
+      if (chunk.code.includes(baseOf(facade)))
         throw new Error(`${baseOf(facade)} was dropped but is still named by a chunk: an import form drop-facades does not rewrite`);
   return [...facades.keys()];
 }

@@ -2,9 +2,9 @@ import { lazyPage } from './shell/lazy-page';
 import { preloadTabPage } from './shell/tab-pages';
 
 /**
- * The app's pages, each its own chunk (the tabbed area's pages are declared beside their routes
- * in shell/tab-pages.ts). The site's pages (/, /about, /team, /support) are served by the
- * server, not here.
+ * The app's pages, each its own chunk (the tabbed area's pages are declared in
+ * shell/tab-pages.ts, their routes in shell/tabs-page.tsx). The site's pages (/, /about, /team,
+ * /support) are served by the server, not here.
  */
 // The tab page asked for downloads beside the tabs' shell, not after it (shell/tab-pages.ts).
 export const TabsPage = lazyPage(() => {

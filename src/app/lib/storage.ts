@@ -1,5 +1,4 @@
 import type * as IonicStorage from '@ionic/storage';
-import type { Storage } from '@ionic/storage';
 
 /**
  * Device storage: IndexedDB first, then localStorage, through @ionic/storage. Its
@@ -8,7 +7,7 @@ import type { Storage } from '@ionic/storage';
  * session lives in localStorage, and Login or Account draw without device storage.
  */
 let library: Promise<typeof IonicStorage> | undefined;
-let ready: Promise<Storage> | undefined;
+let ready: Promise<IonicStorage.Storage> | undefined;
 
 /** The library's download alone, for a caller that times it apart from storage's answers. */
 export function loadStorageLibrary(): Promise<typeof IonicStorage> {
@@ -16,7 +15,7 @@ export function loadStorageLibrary(): Promise<typeof IonicStorage> {
   return library;
 }
 
-export function deviceStorage(): Promise<Storage> {
+export function deviceStorage(): Promise<IonicStorage.Storage> {
   ready ??= loadStorageLibrary().then((module) => new module.Storage({ name: 'northwind' }).create());
   return ready;
 }
