@@ -291,7 +291,14 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
       wire.push(
         request
           .sizes()
-          .then((sizes) => sizes.requestHeadersSize + sizes.requestBodySize + sizes.responseHeadersSize + sizes.responseBodySize)
+          .then((sizes) => {
+            const total = sizes.requestHeadersSize + sizes.requestBodySize + sizes.responseHeadersSize + sizes.responseBodySize;
+            if (process.env.BENCH_VERBOSE)
+              console.log(
+                `  wire ${(total / 1024).toFixed(1)} KB (headers ${((sizes.requestHeadersSize + sizes.responseHeadersSize) / 1024).toFixed(1)} KB) ${request.method()} ${new URL(request.url()).pathname}`,
+              );
+            return total;
+          })
           .catch(() => 0),
       );
     });
