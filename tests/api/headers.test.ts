@@ -49,6 +49,14 @@ describe('what the server shows the public', () => {
       'origin-agent-cluster',
     ])
       expect(response.headers.get(name), name).toBeNull();
+    // Immutable: cached for a year and never revalidated, so no validators; no ranges either.
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(response.headers.get(name), name).toBeNull();
+    // A file without a hash in its name is revalidated, with its validator.
+    const worker = await fetch(`${server.url}/sw.js`);
+    await worker.arrayBuffer();
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('etag')).toBeTruthy();
   });
 
   it("keeps 'unsafe-inline' styles out of the site's pages, and only in the app shell", async () => {
