@@ -8,12 +8,14 @@ import { createStaffAccount } from './support/staff';
  * screen until Back; decision 0530): the first visit of a page whose chunk loads on demand, in
  * each outlet (the app's, the tabs', the console's). On a phone and on a desktop, with the CPU
  * four times slower (a mid-range phone, where the race always showed), the opened page must be
- * painted, not just in the DOM, soon after its address changes. "Soon" is 5 s: a page left at
+ * painted, not just in the DOM, soon after its address changes. "Soon" is 15 s: a page left at
  * opacity 0 never gets painted, so this finds it all the same, while a lazy page's first chunk
- * at 4x slowdown beside the other test worker took 2.5 s in CI. How fast pages open is
- * measured by `npm run bench:web`, not asserted here (docs/development.md).
+ * at 4x slowdown beside the other test worker took 2.5 s in CI, and once, on a loaded machine,
+ * over 10 s (the tab's shell and the Daily Activities page, both loaded on demand from the hub),
+ * hence 15 s. How fast pages open is measured by `npm run bench:web`, not asserted here
+ * (docs/development.md).
  */
-const PAINTED_WITHIN = { timeout: 5_000 };
+const PAINTED_WITHIN = { timeout: 15_000 };
 const SIZES = [
   { name: 'a phone', viewport: { width: 390, height: 844 }, touch: true },
   { name: 'a desktop', viewport: { width: 1280, height: 800 }, touch: false },
