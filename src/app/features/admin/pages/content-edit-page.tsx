@@ -1,5 +1,4 @@
-import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
-import { useAlert } from '../../../lib/use-alert';
+import { IonButton, IonSpinner, useIonAlert, useIonRouter } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { isImageKind } from '../../../../common/content-images';
@@ -49,7 +48,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   const router = useIonRouter();
   const location = useLocation();
   const [saving, setSaving] = useState(false);
-  const presentAlert = useAlert();
+  const [presentAlert] = useIonAlert();
   const query = new URLSearchParams(location.search);
 
   const valid = Object.keys(editor.errors).length === 0;

@@ -1,5 +1,4 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonViewWillEnter } from '@ionic/react';
-import { useAlert } from '../../../lib/use-alert';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonAlert, useIonViewWillEnter } from '@ionic/react';
 import { add, arrowDown, arrowUp, createOutline, trashOutline } from 'ionicons/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -37,7 +36,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const presentAlert = useAlert();
+  const [presentAlert] = useIonAlert();
   const listRef = useRef<HTMLDivElement>(null);
   // Which items have unpublished changes (a draft), and which are scheduled.
   const [markers, setMarkers] = useState<DraftMarker[]>([]);

@@ -1,5 +1,4 @@
-import { IonButton, IonIcon } from '@ionic/react';
-import { useAlert } from '../../../lib/use-alert';
+import { IonButton, IonIcon, useIonAlert } from '@ionic/react';
 import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { deleteAccount } from '../api/account';
@@ -9,7 +8,7 @@ import { sentenceFor } from './form-state';
 
 /** Deleting the account, after the password is entered again; `onDeleted` leaves the page. */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => Promise<void> }) {
-  const presentAlert = useAlert();
+  const [presentAlert] = useIonAlert();
   const reauthenticate = useReauthenticate();
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
