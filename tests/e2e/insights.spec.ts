@@ -7,17 +7,23 @@ const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML
 const HUMAN_FILL_MS = 3200;
 
 test('Insights: a visitor’s pages (one without JavaScript), message and speed reach the console', async ({ page, browser }) => {
-  // A human-paced form (3 s) and counts written every 2 s.
-  test.setTimeout(90_000);
+  // A human-paced form (3 s), counts written every 2 s, and four browsers: 50 s alone, 80 s beside
+  // another test on a loaded two-core machine.
+  test.setTimeout(120_000);
   const insightsStreams: string[] = [];
   page.on('request', (sent) => sent.url().includes('/api/changes?topics=insights') && insightsStreams.push(sent.url()));
   const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
   const reader = await visitor.newPage();
   // The speed library loads when the browser is idle; the page's figures leave when it is hidden.
-  const vitalsLoaded = reader.waitForResponse((response) => /web-vitals/.test(response.url()));
+  // Read from the page's own resource list: once the service worker controls the page, it may
+  // answer that request from its cache, and the test's view of the network did not always see it.
   await reader.goto('/about');
   await waitForHydration(reader);
-  await vitalsLoaded;
+  await expect
+    .poll(() => reader.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('web-vitals'))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
   await reader.goto('/support');
   await waitForHydration(reader);
   await reader.getByLabel('Name', { exact: true }).fill('Insight Visitor');
