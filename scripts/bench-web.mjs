@@ -292,10 +292,11 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
         request
           .sizes()
           .then((sizes) => {
-            const total = sizes.requestHeadersSize + sizes.requestBodySize + sizes.responseHeadersSize + sizes.responseBodySize;
+            const headers = sizes.requestHeadersSize + sizes.responseHeadersSize;
+            const total = headers + sizes.requestBodySize + sizes.responseBodySize;
             if (process.env.BENCH_VERBOSE)
               console.log(
-                `  wire ${(total / 1024).toFixed(1)} KB (headers ${((sizes.requestHeadersSize + sizes.responseHeadersSize) / 1024).toFixed(1)} KB) ${request.method()} ${new URL(request.url()).pathname}`,
+                `  wire ${kb(total).toFixed(1)} KB (headers ${kb(headers).toFixed(1)} KB) ${request.method()} ${new URL(request.url()).pathname}`,
               );
             return total;
           })

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { signInAsStaff, visiblePage } from './support/sign-in';
 
@@ -5,6 +6,14 @@ import { signInAsStaff, visiblePage } from './support/sign-in';
 const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** The server takes a form sent sooner than this after it was shown for a robot's (CONTACT_MIN_FILL_MS). */
 const HUMAN_FILL_MS = 3200;
+
+/**
+ * Whether the page has loaded the speed library, from its own resource list: once the service
+ * worker controls the page it may answer that request from its cache, which the test's view of
+ * the network did not always see.
+ */
+const speedLibraryLoaded = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('web-vitals')));
 
 test('Insights: a visitor’s pages (one without JavaScript), message and speed reach the console', async ({ page, browser }) => {
   // A human-paced form (3 s), counts written every 2 s, and four browsers: 50 s alone, 80 s beside
@@ -15,15 +24,9 @@ test('Insights: a visitor’s pages (one without JavaScript), message and speed 
   const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
   const reader = await visitor.newPage();
   // The speed library loads when the browser is idle; the page's figures leave when it is hidden.
-  // Read from the page's own resource list: once the service worker controls the page, it may
-  // answer that request from its cache, and the test's view of the network did not always see it.
   await reader.goto('/about');
   await waitForHydration(reader);
-  await expect
-    .poll(() => reader.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('web-vitals'))), {
-      timeout: 30_000,
-    })
-    .toBe(true);
+  await expect.poll(() => speedLibraryLoaded(reader), { timeout: 30_000 }).toBe(true);
   await reader.goto('/support');
   await waitForHydration(reader);
   await reader.getByLabel('Name', { exact: true }).fill('Insight Visitor');
@@ -34,9 +37,7 @@ test('Insights: a visitor’s pages (one without JavaScript), message and speed 
   await expect(reader.getByRole('heading', { name: 'Thank you, your message has been sent' })).toBeVisible();
   // The page's speed figures leave when it is hidden (as when its tab is left), once the speed
   // library (loaded when the browser is idle) has read them.
-  await expect
-    .poll(() => reader.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('web-vitals'))))
-    .toBe(true);
+  await expect.poll(() => speedLibraryLoaded(reader)).toBe(true);
   await reader.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 2000 })));
   // The only beacon after the view's: the speed figures (a beacon's body is not shown to the test).
   const speedSent = reader.waitForRequest((sent) => sent.url().endsWith('/api/insights/collect'));

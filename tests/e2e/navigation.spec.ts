@@ -11,9 +11,8 @@ import { createStaffAccount } from './support/staff';
  * painted, not just in the DOM, soon after its address changes. "Soon" is 15 s: a page left at
  * opacity 0 never gets painted, so this finds it all the same, while a lazy page's first chunk
  * at 4x slowdown beside the other test worker took 2.5 s in CI, and once, on a loaded machine,
- * over 10 s (the tab's shell and the Daily Activities page, both loaded on demand from the hub),
- * hence 15 s. How fast pages open is measured by `npm run bench:web`, not asserted here
- * (docs/development.md).
+ * over 10 s (the tab's shell and the Daily Activities page, both loaded on demand from the hub).
+ * How fast pages open is measured by `npm run bench:web`, not asserted here (docs/development.md).
  */
 const PAINTED_WITHIN = { timeout: 15_000 };
 const SIZES = [
