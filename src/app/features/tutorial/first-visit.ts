@@ -25,8 +25,13 @@ export function tutorialReturnPath(pathname: string, search: string): string | n
   return pathname === DESTINATION && search.length > 1 ? `${pathname}${search}` : null;
 }
 
-/** How long the app waits for device storage to answer before starting where the visitor arrived. */
-export const FIRST_VISIT_CHECK_MS = 1500;
+/**
+ * How long the app waits for device storage to answer before starting where the visitor arrived.
+ * Only a visit without the flag's localStorage copy waits, which is nearly always a first visit;
+ * on a slow phone opening IndexedDB for the first time took over 1.5 s, and first visitors lost
+ * the tutorial (decision 0540, second amendment).
+ */
+export const FIRST_VISIT_CHECK_MS = 5000;
 /**
  * How long it waits for the storage library's chunk (loaded on first use, decision 0540): a
  * download on a slow phone, not storage that hangs, so it gets the network's allowance.
