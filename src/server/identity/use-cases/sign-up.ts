@@ -52,7 +52,9 @@ async function createAccount(
   idempotencyKey: string | null,
 ): Promise<UserRow | null> {
   await ctx.requireSignUpOpen();
-  if (await ctx.users.findByEmail(input.email)) throw identityError('EMAIL_EXISTS');
+  // A request with the same key may have committed after this one looked for the key: that
+  // account is this sign-up's, not someone else's address.
+  if (await ctx.users.findByEmail(input.email)) return lostToSameKey(ctx, idempotencyKey);
   // Counted once the request is well formed and the address free: what would create an account.
   const allowance = await ctx.options.limits.signUpPerAddress.consume(clientAddress);
   if (!allowance.allowed) throw limitReached(allowance, 'Too many accounts were created from your network; try again later');
@@ -74,7 +76,12 @@ async function createAccount(
   } catch (error) {
     // Two sign-ups with one address (or one key) at the same moment: the database decides.
     if (!(error instanceof DuplicateEmailError)) throw error;
-    if (idempotencyKey && (await ctx.users.findBySignupKey(idempotencyKey))) return null;
-    throw identityError('EMAIL_EXISTS');
+    return lostToSameKey(ctx, idempotencyKey);
   }
+}
+
+/** Null (read the winner's account) when a sign-up with this key holds the address; EMAIL_EXISTS otherwise. */
+async function lostToSameKey(ctx: IdentityContext, idempotencyKey: string | null): Promise<null> {
+  if (idempotencyKey && (await ctx.users.findBySignupKey(idempotencyKey))) return null;
+  throw identityError('EMAIL_EXISTS');
 }
