@@ -22,15 +22,41 @@ describe('what the server shows the public', () => {
     }
   });
 
-  it('sends a Permissions-Policy on pages, files and API answers', async () => {
-    for (const path of ['/', '/app/tabs/home', '/assets/app-1234.js', '/api/config', '/api/no-such-thing']) {
+  it('sends a Permissions-Policy on pages, files that can be opened as pages, and API answers', async () => {
+    for (const path of ['/', '/app/tabs/home', '/favicon.svg', '/assets/logo-1234.svg', '/sw.js', '/api/config', '/api/no-such-thing']) {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       await response.arrayBuffer();
+      if (!path.startsWith('/api/')) expect(response.status, path).toBe(200);
       const policy = response.headers.get('permissions-policy');
       expect(policy, path).toContain('camera=()');
       expect(policy, path).toContain('geolocation=()');
       expect(policy, path).toContain('microphone=()');
     }
+  });
+
+  it('sends a built script only the headers that mean something on it (decision 0620)', async () => {
+    const response = await fetch(`${server.url}/assets/app-1234.js`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const name of [
+      'content-security-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+    ])
+      expect(response.headers.get(name), name).toBeNull();
+    // Immutable: cached for a year and never revalidated, so no validators; no ranges either.
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(response.headers.get(name), name).toBeNull();
+    // A file without a hash in its name is revalidated, with its validator.
+    const worker = await fetch(`${server.url}/sw.js`);
+    await worker.arrayBuffer();
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('etag')).toBeTruthy();
   });
 
   it("keeps 'unsafe-inline' styles out of the site's pages, and only in the app shell", async () => {

@@ -12,7 +12,7 @@ export const sourceRenderer: SiteRenderer = {
 
 /**
  * A built client of our own for tests that need the app shell without `npm run build`: the
- * shell, an asset, and Vite's manifest under .vite/. Remove the folder when done.
+ * shell, a script, a service worker, two SVG pictures, and Vite's manifest under .vite/. Remove the folder when done.
  */
 export function fakeDist(prefix = 'nw-dist-'): string {
   const dist = mkdtempSync(join(tmpdir(), prefix));
@@ -20,6 +20,10 @@ export function fakeDist(prefix = 'nw-dist-'): string {
   mkdirSync(join(dist, 'client', 'assets'), { recursive: true });
   writeFileSync(join(dist, 'client', 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(dist, 'client', 'assets', 'app-1234.js'), 'console.log(1)');
+  // Files a browser can open as documents: a service worker and pictures that can hold script.
+  writeFileSync(join(dist, 'client', 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'client', 'assets', 'logo-1234.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify({ 'src/app/main.tsx': { file: 'assets/app-1234.js' } }));
   return dist;
 }

@@ -1,4 +1,4 @@
-import { useIonAlert } from '@ionic/react';
+import { useAlert } from '../use-alert';
 import { useCallback } from 'react';
 import { AuthError } from '../../../common/auth-errors';
 import { sessionClient } from './identity-request';
@@ -22,7 +22,7 @@ export async function reauthenticate(password: string): Promise<void> {
  * Shared by the Account page and the console's recent-sign-in prompt.
  */
 export function useReauthenticate(): (password: string) => Promise<void> {
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   return useCallback(
     async (password: string) => {
       try {

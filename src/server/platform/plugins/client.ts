@@ -57,7 +57,14 @@ export default async function client(app: FastifyInstance, options: ClientOption
       // Hashed file names never change content: cache them for a year. Everything else
       // (service worker, manifest, icons) is revalidated so a deploy is seen at once.
       setHeaders: (reply, path) => {
-        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : REVALIDATE);
+        const hashed = /[\\/]assets[\\/]/.test(path);
+        reply.header('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+        // A hashed file is never revalidated (immutable) and never read in ranges but a video:
+        // its validators and Accept-Ranges would be bytes on every one of a screen's thirty files.
+        if (hashed) {
+          reply.removeHeader('ETag').removeHeader('Last-Modified');
+          if (!/\.(mp4|webm)$/.test(path)) reply.removeHeader('Accept-Ranges');
+        }
         // index.html is the app shell the service worker keeps: it opens sign-in popups.
         if (path.endsWith('.html')) reply.header('Cross-Origin-Opener-Policy', openerPolicyFor(path, HTML)!);
       },

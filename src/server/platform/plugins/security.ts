@@ -3,6 +3,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { THEME_INIT_SCRIPT } from '../../../common/theme';
+import { isSubresourceUrl, subresourceHeaders } from '../lib/document-headers';
 import csrf from './csrf';
 
 /** CSP hash of the inline theme script, the only inline script either face has. */
@@ -81,12 +82,14 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 export default fp(async function security(app: FastifyInstance) {
   // Helmet's headers do not depend on the request (no CSP nonces), so Helmet computes them once
   // and they are set as one block: run per request, its eleven middlewares cost more than
-  // sending a prepared page.
+  // sending a prepared page. The build's scripts, styles and pictures get only the headers that
+  // mean something on them (decision 0620).
   const securityHeaders = { ...(await helmetHeaders(helmetOptions(CSP_DIRECTIVES))), 'permissions-policy': PERMISSIONS_POLICY };
+  const builtFileHeaders = subresourceHeaders(securityHeaders);
   const siteCsp = (await helmetHeaders(helmetOptions(SITE_CSP_DIRECTIVES)))['content-security-policy']!;
   app.decorate('siteSecurityHeaders', { 'content-security-policy': siteCsp });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isSubresourceUrl(request.url) ? builtFileHeaders : securityHeaders);
     done();
   });
 

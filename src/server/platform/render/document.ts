@@ -1,4 +1,5 @@
 import { COMPANY } from '../../../common/constants';
+import { FAVICON_DATA_URL } from '../../../common/favicon';
 import { THEME_INIT_SCRIPT } from '../../../common/theme';
 import { type HeadData, SITE_DATA_ELEMENT_ID, SITE_ROOT_ELEMENT_ID, type SitePageData } from '../../../common/site-data';
 
@@ -58,7 +59,7 @@ export function documentStart(head: HeadData, assets: SiteAssets, publicUrl: str
     '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff">',
     '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#121417">',
     '<meta name="color-scheme" content="light dark">',
-    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    `<link rel="icon" href="${FAVICON_DATA_URL}" type="image/svg+xml">`,
     '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
     '<link rel="manifest" href="/manifest.webmanifest">',
     `<script>${THEME_INIT_SCRIPT}</script>`,

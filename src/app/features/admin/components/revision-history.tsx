@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner, useIonAlert } from '@ionic/react';
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useAlert } from '../../../lib/use-alert';
 import { useEffect, useMemo, useState } from 'react';
 import { contentHistory } from '../api/content/content-history';
 import type { ContentRevision, PublishingKind } from '../api/content/publishing-types';
@@ -23,7 +24,7 @@ export function RevisionHistory({
   const [revisions, setRevisions] = useState<ContentRevision[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   const [loads, setLoads] = useState(0);
 
   useEffect(() => {

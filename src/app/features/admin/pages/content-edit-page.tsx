@@ -1,4 +1,5 @@
-import { IonButton, IonSpinner, useIonAlert, useIonRouter } from '@ionic/react';
+import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
+import { useAlert } from '../../../lib/use-alert';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { isImageKind } from '../../../../common/content-images';
@@ -48,7 +49,7 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
   const router = useIonRouter();
   const location = useLocation();
   const [saving, setSaving] = useState(false);
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   const query = new URLSearchParams(location.search);
 
   const valid = Object.keys(editor.errors).length === 0;

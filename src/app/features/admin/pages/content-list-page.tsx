@@ -1,4 +1,5 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonAlert, useIonViewWillEnter } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonViewWillEnter } from '@ionic/react';
+import { useAlert } from '../../../lib/use-alert';
 import { add, arrowDown, arrowUp, createOutline, trashOutline } from 'ionicons/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -36,7 +37,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   const listRef = useRef<HTMLDivElement>(null);
   // Which items have unpublished changes (a draft), and which are scheduled.
   const [markers, setMarkers] = useState<DraftMarker[]>([]);

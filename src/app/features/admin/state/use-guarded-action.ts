@@ -1,4 +1,4 @@
-import { useIonAlert } from '@ionic/react';
+import { useAlert } from '../../../lib/use-alert';
 import { useCallback, useState } from 'react';
 import { useReauthenticate } from '../../../lib/session/reauthenticate';
 import { needsRecentSignIn, sentenceFor } from './action-errors';
@@ -20,7 +20,7 @@ export interface GuardedAction {
 
 /** The console's changes: a busy flag, errors as sentences, and the recent sign-in rule. */
 export function useGuardedAction(): GuardedAction {
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   // The password, and the second step's code for an account that has one.
   const reauthenticate = useReauthenticate();
   const [busy, setBusy] = useState(false);

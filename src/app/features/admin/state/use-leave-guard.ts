@@ -1,4 +1,4 @@
-import { useIonAlert } from '@ionic/react';
+import { useAlert } from '../../../lib/use-alert';
 import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
 
@@ -34,7 +34,7 @@ type Navigator = {
  */
 export function useLeaveGuard(dirty: boolean) {
   const { navigator } = useContext(UNSAFE_NavigationContext) as unknown as { navigator: Navigator };
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   // Kept outside the effect: it must not start again (and forget a step it is undoing) when
   // the alert's function changes identity.
   const present = useRef(presentAlert);

@@ -1,4 +1,5 @@
-import { IonButton, IonIcon, useIonAlert } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
+import { useAlert } from '../../../lib/use-alert';
 import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { deleteAccount } from '../api/account';
@@ -8,7 +9,7 @@ import { sentenceFor } from './form-state';
 
 /** Deleting the account, after the password is entered again; `onDeleted` leaves the page. */
 export function DeleteAccountSection({ onDeleted }: { onDeleted: () => Promise<void> }) {
-  const [presentAlert] = useIonAlert();
+  const presentAlert = useAlert();
   const reauthenticate = useReauthenticate();
   const [deleteError, setDeleteError] = useState<string | null>(null);
 

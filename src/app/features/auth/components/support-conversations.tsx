@@ -1,58 +1,13 @@
-import { IonButton, IonTextarea } from '@ionic/react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '../../../../common/api-error';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CustomerConversation } from '../../../../common/inbox-schemas';
-import { INBOX_REPLY_MAX } from '../../../../common/support-limits';
-import { answerSupportConversation, fetchSupportConversations } from '../api/support-conversations';
+import { fetchSupportConversations } from '../api/support-conversations';
 import { FormError, FormNotice } from './auth-fields';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// The answer box (and Ionic's text area, 6.7 KB) loads only under a conversation to answer:
+// most accounts have none, and the Account page is drawn without it.
+const AnswerForm = lazy(() => import('./support-answer-form').then((module) => ({ default: module.AnswerForm })));
 
-function AnswerForm({
-  conversation,
-  onAnswered,
-}: {
-  conversation: CustomerConversation;
-  onAnswered: (next: CustomerConversation) => void;
-}) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!text.trim()) return setError('Please write your answer.');
-    setBusy(true);
-    setError(null);
-    try {
-      onAnswered(await answerSupportConversation(conversation.id, text));
-      setText('');
-    } catch (failure) {
-      const fields = failure instanceof ApiError ? failure.fields : undefined;
-      setError(fields?.body ?? (failure instanceof Error ? failure.message : 'Your answer could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <IonTextarea
-        label="Your answer"
-        labelPlacement="stacked"
-        fill="outline"
-        autoGrow
-        rows={3}
-        maxlength={INBOX_REPLY_MAX}
-        value={text}
-        onIonInput={(event) => setText(event.detail.value ?? '')}
-      />
-      <FormError message={error} />
-      <IonButton type="submit" disabled={busy}>
-        {busy ? 'Sending…' : 'Send answer'}
-      </IonButton>
-    </form>
-  );
-}
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Your messages to support": the customer's conversations (verified email only) and an answer box in each. */
 export function SupportConversations({ verified }: { verified: boolean | null }) {
@@ -95,7 +50,9 @@ export function SupportConversations({ verified }: { verified: boolean | null })
               </li>
             ))}
           </ol>
-          <AnswerForm conversation={conversation} onAnswered={replace} />
+          <Suspense fallback={null}>
+            <AnswerForm conversation={conversation} onAnswered={replace} />
+          </Suspense>
         </article>
       ))}
     </section>
