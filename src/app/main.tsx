@@ -7,6 +7,7 @@ import { afterFirstScreen } from './lib/after-first-screen';
 import { firstVisitStart } from './features/tutorial/first-visit';
 import { tutorialFlag } from './features/tutorial/tutorial-flag';
 import { APP_VERSION, registerServiceWorker } from './lib/service-worker';
+import { whenSignedIn } from './lib/session/session-store';
 import { canonicalStartPath } from './lib/start-path';
 
 /* Ionic's required and basic CSS; the optional utility sheets are left out on purpose. */
@@ -39,8 +40,9 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // A session an administrator ends is noticed at once (decision 0910); after the first screen,
-// like the live stream it listens to, so the first load carries none of it.
-afterFirstScreen(() => void import('./lib/session/session-watch').then((module) => module.watchSessions()));
+// like the live stream it listens to, so the first load carries none of it, and only once
+// someone is signed in: a visitor who never signs in never loads it.
+afterFirstScreen(() => whenSignedIn(() => void import('./lib/session/session-watch').then((module) => module.watchSessions())));
 // Which build is running, for support requests and the update tests.
 document.documentElement.dataset.appVersion = APP_VERSION;
 // The development server has no service worker: it would cache modules that hot reload replaces.

@@ -171,6 +171,17 @@ export function onAuthStateChanged(listener: (user: AuthUser | null) => void): (
   };
 }
 
+/** Runs `task` once, when someone is first signed in (at once if someone is now). */
+export function whenSignedIn(task: () => void): void {
+  let done = false;
+  const stop = onAuthStateChanged((user) => {
+    if (!user || done) return;
+    done = true;
+    queueMicrotask(() => stop());
+    task();
+  });
+}
+
 export function currentUser(): AuthUser | null {
   return snapshot.user;
 }
