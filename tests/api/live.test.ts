@@ -115,6 +115,24 @@ describe.each(ENGINES)('live change stream on %s', (engine) => {
     expect(changes(viaQuery).map((c) => c.key)).toEqual(missed);
   });
 
+  it("resumes from the movie list's version: no reset, then exactly the adds made after the list was read", async () => {
+    const listed = unique('Listed');
+    await addMovie(server, user.token, listed);
+    const list = await server.client.get<{ movies: { title: string }[]; version: number }>('/api/movies');
+    expect(list.body.movies.map((movie) => movie.title)).toContain(listed);
+    const [event] = await server.database.db.selectFrom('change_topics').select('version').where('topic', '=', 'movies').execute();
+    expect(list.body.version).toBe(Number(event!.version));
+    const after = unique('After list');
+    expect((await addMovie(server, user.token, after)).status).toBe(201);
+    // The next read is a new answer with the new version (the prepared list was dropped).
+    expect((await server.client.get<{ version: number }>('/api/movies')).body.version).toBe(list.body.version + 1);
+
+    const resumed = await stream(server, 'topics=movies,stats', { lastEventId: `movies=${list.body.version}` });
+    await resumed.waitFor((m) => m.event === 'ready');
+    expect(resumed.messages.filter((m) => m.event === 'reset').map((m) => (m.data as Change).topic)).toEqual(['stats']);
+    expect(changes(resumed).map((c) => c.key)).toEqual([after]);
+  });
+
   it('tells a client that missed too much to refetch the whole list', async () => {
     const first = await stream(server, 'topics=movies');
     await first.waitFor((m) => m.event === 'ready');

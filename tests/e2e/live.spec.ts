@@ -84,6 +84,25 @@ test('a movie added in one browser shows in another within a second, its search 
   }
 });
 
+test('the Demo list loads the list once: the stream resumes from its version instead of a reset', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL: baseURL! });
+  const page = await context.newPage();
+  const listLoads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/movies' && request.method() === 'GET') listLoads.push(request.url());
+  });
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/changes'), { timeout: 30_000 });
+  await page.goto('/tutorial');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await waitForIonicPage(page);
+  await expect(rows(page).first()).toBeVisible();
+  await streamOpen;
+  // Time for the stream's first messages to arrive: a reset for the movies would load the list again.
+  await page.waitForTimeout(1_500);
+  expect(listLoads).toHaveLength(1);
+  await context.close();
+});
+
 test('a movie added offline waits on the device, survives a reload and is stored once when back online', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const { context, page } = await openContext(browser, baseURL);

@@ -2,4 +2,4 @@
 export { type ChangeBus, withTimeout } from './bus';
 export { recordAccessChange, recordMovieChange } from './live';
 export { type ChangeEvent } from './protocol';
-export { appendChange } from './repository';
+export { appendChange, topicVersion } from './repository';

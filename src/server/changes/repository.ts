@@ -67,6 +67,15 @@ export async function appendChange(trx: Transaction<Database>, change: NewChange
   return { topic: change.topic, version, kind: change.kind, key: change.key, data: change.data ?? null };
 }
 
+/**
+ * A topic's current version (0 before its first change), for an answer that lists what the topic
+ * versions. Read it before the list: the list is then at least as new as the version, and a stream
+ * resuming from it replays nothing the list lacks (at worst a change the list already shows).
+ */
+export async function topicVersion(db: Kysely<Database>, topic: string): Promise<number> {
+  return (await changeLogRepository(db).versions([topic])).get(topic) ?? 0;
+}
+
 export function changeLogRepository(db: Kysely<Database>) {
   return {
     /** The current version of each topic asked for (0 for a topic that never changed). */

@@ -5,6 +5,7 @@ import { type Movie, MOVIE_MESSAGES, newMovieSchema, TITLE_MAX_LENGTH } from '..
 import { contentChanged } from '../platform/cache/content-changes';
 import { PREPARED_ROUTE } from '../platform/cache/prepared';
 import { sendPreparedJson } from '../platform/cache/prepared-json';
+import { topicVersion } from '../changes/index';
 import { type AuthUser, requireUser } from '../identity/index';
 import { conflict, HttpError, notFound, unauthenticated } from '../platform/lib/http-error';
 import { isStorableText } from '../../common/text-rules';
@@ -39,7 +40,11 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/movies',
-    { ...PREPARED_ROUTE, schema: { response: { 200: z.object({ movies: z.array(movie) }) } } },
+    {
+      ...PREPARED_ROUTE,
+      // `version`: the live topic's version the list is at least as new as (docs/live-data.md).
+      schema: { response: { 200: z.object({ movies: z.array(movie), version: z.number().int().nonnegative() }) } },
+    },
     // Not async: while the prepared answer is current it is sent without a promise.
     (request, reply) => {
       return sendPreparedJson(app, request, reply, {
@@ -47,7 +52,10 @@ const movieRoutes: FastifyPluginAsyncZod = async (app) => {
         topics: ['movies'],
         // Revalidate every time (a movie added elsewhere must show up), but cheaply: 304 when unchanged.
         cacheControl: 'no-cache',
-        load: async () => ({ movies: await movies.list() }),
+        load: async () => {
+          const version = await topicVersion(app.database.db, 'movies');
+          return { movies: await movies.list(), version };
+        },
       });
     },
   );

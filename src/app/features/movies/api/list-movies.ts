@@ -6,12 +6,17 @@ import type { Movie } from '../../../../common/movie-schema';
  * service worker serves anonymous API reads from its cache first (stale-while-revalidate) and
  * never caches a request that carries one; a signed-in user, who may just have added a movie,
  * always gets the list as it is now. `fresh` asks past that cache too (after a live change).
+ * `version` is the live topic's version the list is at least as new as (absent from an answer
+ * cached before the server sent it).
  */
-export async function listMovies(idToken: string | null, signal?: AbortSignal, fresh = false): Promise<Movie[]> {
-  const { movies } = await apiRequest<{ movies: Movie[] }>('/api/movies', {
+export async function listMovies(
+  idToken: string | null,
+  signal?: AbortSignal,
+  fresh = false,
+): Promise<{ movies: Movie[]; version?: number | undefined }> {
+  return apiRequest<{ movies: Movie[]; version?: number }>('/api/movies', {
     idToken,
     ...(signal ? { signal } : {}),
     ...(fresh ? { cache: 'no-cache' as const } : {}),
   });
-  return movies;
 }

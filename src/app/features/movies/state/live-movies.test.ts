@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMovieEvent, withWaiting } from './live-movies';
+import { applyMovieEvent, isCurrent, withWaiting } from './live-movies';
 
 const alien = { title: 'Alien', genres: ['Horror'] };
 const heat = { title: 'Heat', genres: ['Crime'] };
@@ -34,5 +34,19 @@ describe('movie list changes from the live stream', () => {
         ],
       ).map((m) => m.title),
     ).toEqual(['Alien', 'Brazil', 'Heat']);
+  });
+});
+
+describe('whether a stream event is news to the list', () => {
+  it('ignores a reset or change at or below the version the list was read at, never one past it', () => {
+    expect(isCurrent(12, { version: 12 })).toBe(true);
+    expect(isCurrent(12, { version: 11 })).toBe(true);
+    expect(isCurrent(12, { version: 13 })).toBe(false);
+    expect(isCurrent(0, { version: 0 })).toBe(true);
+  });
+
+  it('never ignores anything for a list of unknown version (the device copy)', () => {
+    expect(isCurrent(undefined, { version: 0 })).toBe(false);
+    expect(isCurrent(undefined, { version: 40 })).toBe(false);
   });
 });

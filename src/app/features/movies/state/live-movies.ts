@@ -14,6 +14,17 @@ function isMovie(value: unknown): value is Movie {
 }
 
 /**
+ * True when an event from the stream tells the list nothing new: the list was read at `have` or
+ * later (the version its answer carried, or the last change applied), and the event's version
+ * is not past it. A reset at that version is the stream starting where the list already is; a
+ * change at or below it is one the list was read after. Unknown `have` (a copy kept on the
+ * device) is never current.
+ */
+export function isCurrent(have: number | undefined, event: { version: number }): boolean {
+  return have !== undefined && event.version <= have;
+}
+
+/**
  * The list after one change, or null when the event does not say enough and the list must be
  * fetched again. Applying an add the list already holds (our own add) changes nothing.
  */

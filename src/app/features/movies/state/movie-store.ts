@@ -2,10 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../../common/api-error';
 import type { Movie, NewMovie } from '../../../../common/movie-schema';
 import { getIdToken } from '../../../lib/session/session-store';
-import { onLive, onLiveStatus, liveStatus } from '../../../lib/live/index';
+import { haveVersion, onLive, onLiveStatus, liveStatus } from '../../../lib/live/index';
 import { postMovie } from '../api/add-movie';
 import { listMovies } from '../api/list-movies';
-import { applyMovieEvent, withWaiting } from './live-movies';
+import { applyMovieEvent, isCurrent, withWaiting } from './live-movies';
 
 /**
  * The movie list, once per app: the list page and the movie page (both stay mounted in
@@ -38,6 +38,8 @@ const CACHE_KEY = 'movies';
 const OUTBOX_KIND = 'movie-add';
 
 let server: readonly Movie[] = [];
+/** The live topic's version `server` is at least as new as; unknown for a copy from the device. */
+let serverVersion: number | undefined;
 let pending: readonly PendingMovie[] = [];
 let state: MoviesState = { status: 'loading', movies: [], pending, waiting: new Set() };
 let inFlight: Promise<void> | null = null;
@@ -83,10 +85,13 @@ function start() {
   });
   void refreshPending().then(() => flushOutbox());
   onLive('movies', (event) => {
+    // A reset to a version the list already has (the stream connected before it heard of the list's).
+    if (isCurrent(serverVersion, event)) return;
     if (event.type === 'change') {
       const next = applyMovieEvent(server, event);
       if (next) {
         setServer(next);
+        serverVersion = event.version;
         publish();
         return;
       }
@@ -116,8 +121,11 @@ export function loadMovies(force = false, fresh = false): Promise<void> {
         throw error;
       }
     })
-    .then((movies) => {
+    .then(({ movies, version }) => {
       setServer(movies);
+      serverVersion = version;
+      // The stream's first connection resumes from here: no second load of the list for its reset.
+      if (version !== undefined) haveVersion('movies', version);
       publish({ status: 'ready' });
     })
     .catch((error: unknown) => {
