@@ -44,6 +44,18 @@ if (!existsSync(serverFile)) {
 }
 const hasWrk = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 
+// Each server on the last CPU, the load generator on the first (BENCH_PIN=0 leaves them to the
+// scheduler). Unpinned, a round's ratio moved with where the scheduler put the server and wrk:
+// on two CPUs even a bare Fastify route ranged from 0.67x to 1.78x of the ceiling in one run.
+// taskset execs the command, so the child's PID (read for its CPU time) is the server's own.
+const pinCpus =
+  process.env.BENCH_PIN !== '0' && cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).error === undefined;
+const SERVER_CPU = String(cpus().length - 1);
+const LOAD_CPU = '0';
+function pinned(command, args, cpu) {
+  return pinCpus ? ['taskset', ['-c', cpu, command, ...args]] : [command, args];
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 const children = new Set();
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -51,7 +63,10 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const pidByPort = new Map();
 
 function startChild(args, env, port) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(...pinned(process.execPath, args, SERVER_CPU), {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.add(child);
   pidByPort.set(port, child.pid);
   child.on('exit', () => children.delete(child));
@@ -119,7 +134,7 @@ function startProduct(port, name) {
     delete env[key];
   }
   const profileArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(cpuProfDir, name)}`] : [];
-  const child = spawn(process.execPath, ['--enable-source-maps', ...profileArgs, serverFile], {
+  const child = spawn(...pinned(process.execPath, ['--enable-source-maps', ...profileArgs, serverFile], SERVER_CPU), {
     env: {
       ...env,
       PORT: String(port),
@@ -261,7 +276,7 @@ function loadOnce(port, path, headers, duration = seconds) {
           `http://127.0.0.1:${port}${path}`,
         ]
       : ['-e', NODE_LOAD_SOURCE, String(port), path, String(duration), String(connections), JSON.stringify(headers)];
-    const child = spawn(hasWrk ? 'wrk' : process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(...pinned(hasWrk ? 'wrk' : process.execPath, args, LOAD_CPU), { stdio: ['ignore', 'pipe', 'inherit'] });
     const killer = setTimeout(() => child.kill('SIGKILL'), (duration + 15) * 1000);
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -382,7 +397,8 @@ async function main() {
   const startLoad = loadText();
   const ports = { ceiling: basePort + 2, fastify: basePort + 3, defaults: basePort, production: basePort + 1 };
   const tool = hasWrk ? 'wrk' : 'the Node load generator (install wrk for higher ceilings: apt-get install -y wrk)';
-  const intro = `${repeats} x ${seconds} s interleaved rounds per route and server, ${connections} connections, load from ${tool}; ${cpus().length} CPUs, load average at start ${startLoad}`;
+  const pinning = pinCpus ? `, servers pinned to CPU ${SERVER_CPU} and the load to CPU ${LOAD_CPU}` : '';
+  const intro = `${repeats} x ${seconds} s interleaved rounds per route and server, ${connections} connections, load from ${tool}${pinning}; ${cpus().length} CPUs, load average at start ${startLoad}`;
   console.log(`bench:http: ${intro}`);
   await startProduct(ports.defaults, 'defaults');
 
