@@ -1,14 +1,10 @@
-import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../platform/db/database';
-import { migrateToLatest } from '../../platform/db/migrate';
-import { databaseStore } from '../../platform/lib/rate-limit/index';
-import { identityContext, type IdentityContext } from '../context';
+import type { DatabaseHandle } from '../../platform/db/database';
+import type { IdentityContext } from '../context';
 import { IdentityError } from '../identity-error';
-import { identityLimits } from '../limits';
-import { createMailer } from '../mailer';
 import { hashPassword } from '../passwords';
 import { createFirstAdmin, issueSetupLink } from './first-admin';
+import { memoryIdentityContext } from './memory-context.test-support';
 
 const PASSWORD = 'correct horse 1';
 
@@ -25,18 +21,7 @@ describe('createFirstAdmin: the order of its checks', () => {
   };
 
   beforeEach(async () => {
-    database = await openDatabase('sqlite::memory:');
-    await migrateToLatest(database.db);
-    ctx = identityContext({
-      db: database.db,
-      engine: database.engine,
-      issuer: 'test',
-      audience: 'test',
-      publicUrl: 'http://127.0.0.1',
-      authorizedDomains: ['127.0.0.1'],
-      mailer: createMailer({ smtpUrl: undefined, from: 'test@example.com', log: Fastify({ logger: false }).log }),
-      limits: identityLimits(databaseStore(database.db)),
-    });
+    ({ database, ctx } = await memoryIdentityContext());
     hashes = 0;
   });
   afterEach(async () => {

@@ -1,13 +1,9 @@
-import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../platform/db/database';
-import { migrateToLatest } from '../../platform/db/migrate';
-import { databaseStore } from '../../platform/lib/rate-limit/index';
-import { identityContext, type IdentityContext } from '../context';
+import type { DatabaseHandle } from '../../platform/db/database';
+import type { IdentityContext } from '../context';
 import { IdentityError } from '../identity-error';
-import { identityLimits } from '../limits';
-import { createMailer } from '../mailer';
 import { signUp } from './sign-up';
+import { memoryIdentityContext } from './memory-context.test-support';
 
 const PASSWORD = 'correct horse 1';
 const ADDRESS = '192.0.2.7';
@@ -17,18 +13,7 @@ describe('signUp with an Idempotency-Key: two requests interleaved', () => {
   let ctx: IdentityContext;
 
   beforeEach(async () => {
-    database = await openDatabase('sqlite::memory:');
-    await migrateToLatest(database.db);
-    ctx = identityContext({
-      db: database.db,
-      engine: database.engine,
-      issuer: 'test',
-      audience: 'test',
-      publicUrl: 'http://127.0.0.1',
-      authorizedDomains: ['127.0.0.1'],
-      mailer: createMailer({ smtpUrl: undefined, from: 'test@example.com', log: Fastify({ logger: false }).log }),
-      limits: identityLimits(databaseStore(database.db)),
-    });
+    ({ database, ctx } = await memoryIdentityContext());
   });
   afterEach(async () => {
     await database.close();
