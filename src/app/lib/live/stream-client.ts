@@ -1,5 +1,4 @@
 import { LIVE } from '../../../common/constants';
-import { formatCursor } from '../../../common/live-cursor';
 import { readEventStream, reconnectDelay } from './backoff';
 import { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './live-types';
 
@@ -14,12 +13,10 @@ const LEADER_LOCK = 'northwind-live-stream';
  * hears to the other tabs over a BroadcastChannel; when it closes, another tab takes over from
  * the last cursor. Without Web Locks each tab keeps its own stream.
  */
-export function startStream(sink: LiveSink, loaded: () => ReadonlyMap<string, number> = () => new Map()): void {
+export function startStream(sink: LiveSink): void {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   let leading = false;
   let cursor: string | undefined;
-  // Before the stream has said where this tab stands: the versions of what the page loaded.
-  const firstCursor = () => (loaded().size > 0 ? formatCursor(loaded()) : undefined);
   let lastStatus: LiveStatus = 'connecting';
   channel?.addEventListener('message', (message: MessageEvent<TabMessage>) => {
     const data = message.data;
@@ -32,7 +29,7 @@ export function startStream(sink: LiveSink, loaded: () => ReadonlyMap<string, nu
   const lead = () => {
     leading = true;
     return runStream(
-      () => cursor ?? firstCursor(),
+      () => cursor,
       (event, next) => {
         cursor = next ?? cursor;
         sink.dispatch(event);
