@@ -84,7 +84,7 @@ test('a movie added in one browser shows in another within a second, its search 
   }
 });
 
-test("the Demo list loads the list once: the stream's opening reset at the list's version loads nothing", async ({ browser, baseURL }) => {
+test('the Demo list loads the list once: the stream resumes from its version instead of a reset', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL: baseURL! });
   const page = await context.newPage();
   const listLoads: string[] = [];

@@ -16,13 +16,8 @@ export interface ChangeEvent {
 export const MAX_CURSOR_LENGTH = 400;
 export const TOPIC_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
-/**
- * The SSE event id: where the client stands in every topic of its stream, e.g.
- * `movies=12,schedule=3,stats=7`. The browser sends it back as `Last-Event-ID` (or `?since=`).
- */
-export function formatCursor(versions: ReadonlyMap<string, number>): string {
-  return [...versions].map(([topic, version]) => `${topic}=${version}`).join(',');
-}
+/** The SSE event id (`movies=12,schedule=3,stats=7`), shared with the app (src/common/live-cursor.ts). */
+export { formatCursor } from '../../common/live-cursor';
 
 /** The versions a client says it has; anything malformed is ignored (that topic starts afresh). */
 export function parseCursor(raw: string | undefined | null): Map<string, number> {

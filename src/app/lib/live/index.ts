@@ -8,6 +8,8 @@ import type { LiveEvent, LiveSink, LiveStatus } from './live-types';
 export { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './live-types';
 
 const handlers = new Map<string, Set<(event: LiveEvent) => void>>();
+/** Per topic, the version of what the page has loaded (`haveVersion`). */
+const loaded = new Map<string, number>();
 const statusListeners = new Set<() => void>();
 let status: LiveStatus = 'connecting';
 let started = false;
@@ -27,9 +29,18 @@ function start(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   // After the first screen: the list is drawn before the stream's code is even fetched.
-  const load = () => void import('./stream-client').then((module) => module.startStream(sink));
+  const load = () => void import('./stream-client').then((module) => module.startStream(sink, () => loaded));
   if (document.readyState === 'complete') setTimeout(load, 0);
   else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
+}
+
+/**
+ * The page holds `topic` as of `version` (an answer said so): if the stream has not connected
+ * yet, its first connection resumes there, so the server replays what came after instead of a
+ * reset that would load the whole list again.
+ */
+export function haveVersion(topic: string, version: number): void {
+  loaded.set(topic, version);
 }
 
 /** Calls `handler` for every change or reset of `topic` until the returned function is called. */

@@ -1,4 +1,5 @@
 import { LIVE } from '../../../common/constants';
+import { formatCursor } from '../../../common/live-cursor';
 import { readEventStream, reconnectDelay } from './backoff';
 import { LIVE_TOPICS, type LiveEvent, type LiveSink, type LiveStatus } from './live-types';
 
@@ -13,10 +14,12 @@ const LEADER_LOCK = 'northwind-live-stream';
  * hears to the other tabs over a BroadcastChannel; when it closes, another tab takes over from
  * the last cursor. Without Web Locks each tab keeps its own stream.
  */
-export function startStream(sink: LiveSink): void {
+export function startStream(sink: LiveSink, loaded: () => ReadonlyMap<string, number> = () => new Map()): void {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   let leading = false;
   let cursor: string | undefined;
+  // Before the stream has said where this tab stands: the versions of what the page loaded.
+  const firstCursor = () => (loaded().size > 0 ? formatCursor(loaded()) : undefined);
   let lastStatus: LiveStatus = 'connecting';
   channel?.addEventListener('message', (message: MessageEvent<TabMessage>) => {
     const data = message.data;
@@ -29,7 +32,7 @@ export function startStream(sink: LiveSink): void {
   const lead = () => {
     leading = true;
     return runStream(
-      () => cursor,
+      () => cursor ?? firstCursor(),
       (event, next) => {
         cursor = next ?? cursor;
         sink.dispatch(event);

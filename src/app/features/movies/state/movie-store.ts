@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../../common/api-error';
 import type { Movie, NewMovie } from '../../../../common/movie-schema';
 import { getIdToken } from '../../../lib/session/session-store';
-import { onLive, onLiveStatus, liveStatus } from '../../../lib/live/index';
+import { haveVersion, onLive, onLiveStatus, liveStatus } from '../../../lib/live/index';
 import { postMovie } from '../api/add-movie';
 import { listMovies } from '../api/list-movies';
 import { applyMovieEvent, isCurrent, withWaiting } from './live-movies';
@@ -85,7 +85,7 @@ function start() {
   });
   void refreshPending().then(() => flushOutbox());
   onLive('movies', (event) => {
-    // The stream's opening reset at the version the list was read at: no second load of the list.
+    // A reset to a version the list already has (the stream connected before it heard of the list's).
     if (isCurrent(serverVersion, event)) return;
     if (event.type === 'change') {
       const next = applyMovieEvent(server, event);
@@ -124,6 +124,8 @@ export function loadMovies(force = false, fresh = false): Promise<void> {
     .then(({ movies, version }) => {
       setServer(movies);
       serverVersion = version;
+      // The stream's first connection resumes from here: no second load of the list for its reset.
+      if (version !== undefined) haveVersion('movies', version);
       publish({ status: 'ready' });
     })
     .catch((error: unknown) => {
