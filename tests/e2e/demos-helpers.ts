@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * Marks the tutorial as seen before any page script runs, the way the app itself records it
- * (device storage: @ionic/storage over IndexedDB, database "northwind", store "_ionickv"), so
+ * (device storage: IndexedDB, database "northwind", store "_ionickv"), so
  * a test that opens the app area on a fresh browser lands on the page it asked for instead of
  * the first-visit tutorial. IndexedDB serves open requests in order, so this write completes
  * before the app's own first read.
@@ -12,7 +12,8 @@ export async function markTutorialSeen(target: Page | BrowserContext): Promise<v
     const request = indexedDB.open('northwind', 1);
     request.onupgradeneeded = () => {
       request.result.createObjectStore('_ionickv');
-      // localforage (under @ionic/storage) creates this one too on a fresh database.
+      // The database as @ionic/storage (localforage) left it on devices before decision 0545:
+      // the app must read what such a device kept.
       request.result.createObjectStore('local-forage-detect-blob-support');
     };
     request.onsuccess = () => {

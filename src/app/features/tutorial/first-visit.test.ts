@@ -60,7 +60,6 @@ describe('where the app starts', () => {
   });
   const flag = (value: unknown, overrides: Partial<TutorialFlagSource> = {}): TutorialFlagSource => ({
     remembered: () => false,
-    load: () => Promise.resolve(),
     read: () => Promise.resolve(value),
     ...overrides,
   });
@@ -77,56 +76,28 @@ describe('where the app starts', () => {
     expect(await firstVisitStart('/app/tabs/home', '', flag(true))).toBeNull();
   });
 
-  it('trusts the copy that reads at once without loading device storage', async () => {
-    const load = vi.fn(() => Promise.resolve());
+  it('trusts the copy that reads at once without reading device storage', async () => {
     const read = vi.fn(() => Promise.resolve(null));
-    expect(await firstVisitStart('/app/tabs/home', '', flag(null, { remembered: () => true, load, read }))).toBeNull();
-    expect(load).not.toHaveBeenCalled();
+    expect(await firstVisitStart('/app/tabs/home', '', flag(null, { remembered: () => true, read }))).toBeNull();
     expect(read).not.toHaveBeenCalled();
   });
 
   it('does not read storage for pages reached for a purpose', async () => {
     const read = vi.fn(() => Promise.resolve(null));
-    const load = vi.fn(() => Promise.resolve());
-    expect(await firstVisitStart('/charts-and-graphs', '', flag(null, { read, load }))).toBeNull();
+    expect(await firstVisitStart('/charts-and-graphs', '', flag(null, { read }))).toBeNull();
     expect(read).not.toHaveBeenCalled();
-    expect(load).not.toHaveBeenCalled();
   });
 
   it('starts where the visitor arrived when storage fails or does not answer in time', async () => {
     expect(await firstVisitStart('/app/tabs/home', '', flag(null, { read: () => Promise.reject(new Error('blocked')) }))).toBeNull();
-    expect(await firstVisitStart('/app/tabs/home', '', flag(null, { load: () => Promise.reject(new Error('offline')) }))).toBeNull();
     vi.useFakeTimers();
-    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { read: () => new Promise(() => {}) }), {
-      loadMs: 10_000,
-      readMs: 1500,
-    });
+    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { read: () => new Promise(() => {}) }), 1500);
     await vi.advanceTimersByTimeAsync(1499);
     let settled = false;
     void pending.then(() => (settled = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await pending).toBeNull();
-  });
-
-  it('gives a slow library download its own allowance, then still shows the tutorial', async () => {
-    vi.useFakeTimers();
-    let loaded: () => void = () => {};
-    const load = () => new Promise<void>((resolve) => (loaded = resolve));
-    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { load }), { loadMs: 10_000, readMs: 1500 });
-    await vi.advanceTimersByTimeAsync(4000); // longer than storage's answer is given
-    loaded();
-    expect(await pending).toBe('/tutorial');
-  });
-
-  it('starts where the visitor arrived when the library never arrives', async () => {
-    vi.useFakeTimers();
-    const pending = firstVisitStart('/app/tabs/home', '', flag(null, { load: () => new Promise(() => {}) }), {
-      loadMs: 10_000,
-      readMs: 1500,
-    });
-    await vi.advanceTimersByTimeAsync(10_000);
     expect(await pending).toBeNull();
   });
 });

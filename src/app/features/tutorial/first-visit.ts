@@ -32,18 +32,11 @@ export function tutorialReturnPath(pathname: string, search: string): string | n
  * the tutorial (decision 0540, second amendment).
  */
 export const FIRST_VISIT_CHECK_MS = 5000;
-/**
- * How long it waits for the storage library's chunk (loaded on first use, decision 0540): a
- * download on a slow phone, not storage that hangs, so it gets the network's allowance.
- */
-export const STORAGE_LOAD_MS = 10_000;
 
 /** What the start needs to know about the tutorial flag. */
 export interface TutorialFlagSource {
   /** The flag's copy kept where it reads at once (this device has seen the tutorial). */
   remembered(): boolean;
-  /** Loads device storage's library. */
-  load(): Promise<unknown>;
   /** Reads the flag from device storage. */
   read(): Promise<unknown>;
 }
@@ -63,24 +56,21 @@ async function within(work: () => Promise<unknown>, ms: number, fallback: unknow
   }
 }
 
-const LOAD_FAILED = Symbol('storage library did not load');
-
 /**
  * Where the app starts for a visitor who has just opened it: `/tutorial` (with the Demo-tab view
  * to come back to) on a first visit of the app area, otherwise null, meaning where they arrived.
  * Storage that fails or does not answer in time counts as "seen": nobody is kept from the page
- * they asked for. The library's download is timed apart from storage's answer: on a slow phone
- * the download alone outlasted the answer's allowance, and first visitors lost the tutorial.
+ * they asked for. Device storage's code comes with the start (decision 0545), so no download
+ * comes between the start and this answer.
  */
 export async function firstVisitStart(
   pathname: string,
   search: string,
   flag: TutorialFlagSource,
-  waits: { loadMs: number; readMs: number } = { loadMs: STORAGE_LOAD_MS, readMs: FIRST_VISIT_CHECK_MS },
+  readMs: number = FIRST_VISIT_CHECK_MS,
 ): Promise<string | null> {
   if (!shouldShowTutorial(pathname, undefined) || flag.remembered()) return null;
-  if ((await within(flag.load, waits.loadMs, LOAD_FAILED)) === LOAD_FAILED) return null;
-  const seen = await within(flag.read, waits.readMs, true);
+  const seen = await within(flag.read, readMs, true);
   if (!shouldShowTutorial(pathname, seen)) return null;
   const returnTo = tutorialReturnPath(pathname, search);
   return returnTo ? `/tutorial?next=${encodeURIComponent(returnTo)}` : '/tutorial';

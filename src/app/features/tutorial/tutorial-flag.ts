@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../../../common/constants';
-import { getItem, loadStorageLibrary, setItem } from '../../lib/storage';
+import { getItem, setItem } from '../../lib/storage';
 import type { TutorialFlagSource } from './first-visit';
 import { MENU_ID } from '../../shell/menu-id';
 
@@ -11,7 +11,7 @@ function setMenuEnabled(enabled: boolean): void {
 
 /**
  * Device storage holds the flag; localStorage keeps a copy that reads at once, so a returning
- * visitor's first screen waits for neither the storage library nor IndexedDB. Only "seen" is
+ * visitor's first screen does not wait for IndexedDB. Only "seen" is
  * copied: a missing copy (a visit before the copy existed, a test that writes device storage
  * alone) falls back to device storage.
  */
@@ -33,7 +33,6 @@ export const tutorialFlag: TutorialFlagSource = {
       return false;
     }
   },
-  load: loadStorageLibrary,
   read: () => getItem<unknown>(STORAGE_KEYS.hasSeenTutorial),
 };
 
