@@ -179,10 +179,17 @@ async function startServer(port) {
 
 /** Collects LCP, layout shifts and long tasks from the moment the document starts. */
 const OBSERVE = () => {
-  const vitals = { lcp: 0, cls: 0, longTasks: [], fcp: 0 };
+  const vitals = { lcp: 0, lcpElement: '', cls: 0, longTasks: [], fcp: 0 };
   window.__vitals = vitals;
+  const describe = (element) =>
+    element
+      ? `<${element.localName}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}> "${(element.textContent ?? '').trim().slice(0, 40)}"`
+      : '?';
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+    for (const entry of list.getEntries()) {
+      vitals.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+      vitals.lcpElement = describe(entry.element);
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) vitals.cls += entry.value;
@@ -195,7 +202,7 @@ const OBSERVE = () => {
   }).observe({ type: 'paint', buffered: true });
 };
 
-/** Marks the tutorial as seen in the app's device storage (@ionic/storage: IndexedDB "northwind"). */
+/** Marks the tutorial as seen in the app's device storage (IndexedDB "northwind", store "_ionickv"). */
 const MARK_TUTORIAL_SEEN = () =>
   new Promise((resolve) => {
     const open = indexedDB.open('northwind');
@@ -316,7 +323,7 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
   // Let late work (lazy route chunks, hydration) finish and be observed.
   await page.waitForTimeout(1000);
   const vitals = await page.evaluate(() => {
-    const { lcp, cls, longTasks, fcp } = window.__vitals;
+    const { lcp, lcpElement, cls, longTasks, fcp } = window.__vitals;
     // Total blocking time: the part of each long task after first contentful paint beyond 50 ms.
     const tbt = longTasks
       .filter((task) => task.start + task.duration > fcp)
@@ -327,7 +334,7 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
       .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
       .filter((entry) => entry.startTime <= lcp)
       .map((entry) => new URL(entry.name).pathname);
-    return { lcp, cls, tbt, beforeLcp };
+    return { lcp, lcpElement, cls, tbt, beforeLcp };
   });
   const finalPath = new URL(page.url()).pathname;
   const drawnWith = new Set(vitals.beforeLcp);
@@ -403,6 +410,8 @@ try {
     const bytes = await load(browser, url, { ...options, measureBytes: true });
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await load(browser, url, { ...options, measureBytes: false }));
+    if (process.env.BENCH_VERBOSE)
+      for (const run of runs) console.log(`  ${target.label} LCP ${run.lcp.toFixed(0)} ms at ${run.lcpElement}`);
     const row = {
       page: target.label,
       shown: bytes.finalPath,

@@ -46,4 +46,4 @@ afterFirstScreen(() => whenSignedIn(() => void import('./lib/session/session-wat
 // Which build is running, for support requests and the update tests.
 document.documentElement.dataset.appVersion = APP_VERSION;
 // The development server has no service worker: it would cache modules that hot reload replaces.
-if (import.meta.env.PROD) void registerServiceWorker();
+if (import.meta.env.PROD) afterFirstScreen(() => void registerServiceWorker());

@@ -52,8 +52,18 @@ export function sendPageview(path: string, token: Token = () => null, referrer =
 const idle = (work: () => void) =>
   'requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 5000 }) : setTimeout(work, 1000);
 
-/** Watches the page's LCP, INP, CLS and TTFB and sends them once, when the page is first hidden. */
-export function watchVitals(path: () => string, token: Token = () => null): void {
+/** Once the page has loaded and the browser is idle: the site's pages are drawn by then. */
+function afterLoadIdle(start: () => void): void {
+  if (document.readyState === 'complete') idle(start);
+  else addEventListener('load', () => idle(start), { once: true });
+}
+
+/**
+ * Watches the page's LCP, INP, CLS and TTFB and sends them once, when the page is first hidden.
+ * The measuring code loads when `schedule` says (the figures are buffered by the browser until
+ * then): the app's first screen is drawn after `load`, so it passes its own moment.
+ */
+export function watchVitals(path: () => string, token: Token = () => null, schedule: (start: () => void) => void = afterLoadIdle): void {
   const figures: Record<string, number> = {};
   let sent = false;
   const flush = () => {
@@ -76,6 +86,5 @@ export function watchVitals(path: () => string, token: Token = () => null): void
       })
       .catch(() => undefined);
   };
-  if (document.readyState === 'complete') idle(start);
-  else addEventListener('load', () => idle(start), { once: true });
+  schedule(start);
 }

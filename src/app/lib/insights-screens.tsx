@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { sendPageview, watchVitals } from '../../common/insights-beacon';
 import { isConsolePath } from '../../common/routes';
+import { afterFirstScreen } from './after-first-screen';
 import { currentIdToken } from './session/session-store';
 
 /**
@@ -16,7 +17,7 @@ export function InsightsScreens() {
   useEffect(() => {
     if (isConsolePath(location.pathname)) return;
     sendPageview(path, currentIdToken, first.current ? document.referrer : '');
-    if (first.current) watchVitals(() => location.pathname, currentIdToken);
+    if (first.current) watchVitals(() => location.pathname, currentIdToken, afterFirstScreen);
     first.current = false;
     // Counted per path: a re-render of the same screen is no new view.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { afterFirstScreen } from '../after-first-screen';
 import type { LiveEvent, LiveSink, LiveStatus } from './live-types';
 
 /**
@@ -29,9 +30,7 @@ function start(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   // After the first screen: the list is drawn before the stream's code is even fetched.
-  const load = () => void import('./stream-client').then((module) => module.startStream(sink, () => loaded));
-  if (document.readyState === 'complete') setTimeout(load, 0);
-  else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
+  afterFirstScreen(() => void import('./stream-client').then((module) => module.startStream(sink, () => loaded)));
 }
 
 /**

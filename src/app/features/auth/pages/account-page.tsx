@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonIcon, IonPage, useIonRouter, useIonToast } fr
 import { helpBuoyOutline, logOutOutline } from 'ionicons/icons';
 import { useLocation } from 'react-router-dom';
 import { changeEmail, changePassword } from '../api/account';
+import { useHoldFirstScreen } from '../../../lib/after-first-screen';
 import { logout, useAuth } from '../../../lib/session/session-store';
 import { useReauthenticate } from '../../../lib/session/reauthenticate';
 import { AppHeader } from '../../../shell/app-header';
@@ -31,6 +32,8 @@ export default function AccountPage() {
   // The sections below the details wait for them (or for their error): drawn first and then
   // pushed down by the two that need them, they jumped half a phone screen (CLS 0.43).
   const detailsSettled = Boolean(info || account.infoError);
+  // The first screen is the details: what waits for it (the session watch) waits for them.
+  useHoldFirstScreen(!user || detailsSettled);
 
   const leave = async (message: string) => {
     router.push('/app/tabs/home', 'root', 'replace');

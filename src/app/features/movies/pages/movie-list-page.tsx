@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useR
 import { collectGenres } from '../../../../common/genres';
 import { filterMovies, genreKey, indexMovies } from '../../../../common/movie-filter';
 import { encodeMovieView, MOVIE_LIST_PATH, moviePageUrl } from '../../../../common/movie-view';
+import { useHoldFirstScreen } from '../../../lib/after-first-screen';
 import { useAuth } from '../../../lib/session/session-store';
 import { ListHeader } from '../../../shell/list-header';
 import { MovieList } from '../components/movie-list';
@@ -63,6 +64,8 @@ export default function MovieListPage() {
   const onToggleFavorite = useCallback((title: string) => void favorites.toggle(title), [favorites]);
 
   const loaded = moviesState.status === 'ready';
+  // The first screen is the list: what waits for it (the stream, the service worker) waits for this.
+  useHoldFirstScreen(moviesState.status !== 'loading');
   const everyGenreHidden = genres.length > 0 && genres.every(({ genre }) => hiddenGenreKeys.has(genreKey(genre)));
 
   return (
