@@ -82,6 +82,24 @@ function ionicPerComponentModules(): Plugin {
     hooks.set(match[1]!, { params: match[2]!, body, tag: tagOf[1]!, controller: call[2]! });
   }
   const splitOverlays = overlays.size === 6 && hooks.size === 6;
+  // The tabs (IonTabs, IonTabBar, IonTabButton) are classes of the real module around inner
+  // components that define their elements when the module runs: the elements came with every
+  // first screen though only the tabbed pages draw them. Their definition moves to a module of
+  // each component's own, run with the page that imports it (decision 0501, amendment).
+  const innerDefinitions = new Map<string, { tag: string; define: string }>();
+  for (const match of source.matchAll(/createReactComponent\('(ion-tabs|ion-tab-bar|ion-tab-button)', undefined, undefined, ([\w$]+)\)/g))
+    innerDefinitions.set(match[1]!, { tag: match[1]!, define: match[2]! });
+  const tabsComponents = new Map([
+    ['IonTabs', 'ion-tabs'],
+    ['IonTabBar', 'ion-tab-bar'],
+    ['IonTabButton', 'ion-tab-button'],
+  ]);
+  // Ionic React registers a stand-in 'ion-tabs' element when none is defined yet; Ionic's own was
+  // always defined first (by the inner component, earlier in the module). With that definition
+  // moved, the stand-in must go, or it would win.
+  const tabsStandIn =
+    /if \(typeof window !== 'undefined' && window\.customElements\) \{\s*const element = window\.customElements\.get\('ion-tabs'\);\s*if \(!element\) \{\s*window\.customElements\.define\('ion-tabs', IonTabsElement\);\s*\}\s*\}/;
+  const splitTabs = innerDefinitions.size === 3 && tabsStandIn.test(source);
   // The routing components (IonItem, IonButton, IonCard...) also live in the real module, so the
   // element of each one any page used came with the first screen; each gets its own module too.
   const routing = /const (Ion\w+) = \/\*@__PURE__\*\/ createRoutingComponent\('([a-z-]+)', ([\w$]+)\);/g;
@@ -111,6 +129,7 @@ function ionicPerComponentModules(): Plugin {
       : []),
   ];
   for (const [name, tag] of split) if (deadInRealModule(name)) ionicSplitTags.add(tag);
+  if (splitTabs) for (const tag of tabsComponents.values()) ionicSplitTags.add(tag);
   const BARREL = IONIC_BARREL;
   const PREFIX = IONIC_COMPONENT;
   return {
@@ -120,9 +139,9 @@ function ionicPerComponentModules(): Plugin {
     buildStart() {
       // An Ionic upgrade that changes the file's shape must not go unnoticed: the build works
       // but the app's first chunk grows back (docs/decisions/0501).
-      if (components.size < 50 || !splitOverlays) {
+      if (components.size < 50 || !splitOverlays || !splitTabs) {
         this.warn(
-          `@ionic/react no longer matches the per-component split (${components.size} wrappers, overlays ${splitOverlays ? 'split' : 'not split'}): see docs/decisions/0501`,
+          `@ionic/react no longer matches the per-component split (${components.size} wrappers, overlays ${splitOverlays ? 'split' : 'not split'}, tabs ${splitTabs ? 'split' : 'not split'}): see docs/decisions/0501`,
         );
       }
     },
@@ -137,14 +156,27 @@ function ionicPerComponentModules(): Plugin {
     },
     transform(code, id) {
       if (!splitOverlays || id.replace(/\\/g, '/') !== realEntry) return null;
+      let real = code;
+      if (splitTabs) {
+        real = real.replace(tabsStandIn, '');
+        for (const { tag, define } of innerDefinitions.values())
+          real = real.replace(
+            `createReactComponent('${tag}', undefined, undefined, ${define})`,
+            `createReactComponent('${tag}', undefined, undefined, undefined)`,
+          );
+      }
       return {
-        code: `${code.replace(navInner, 'const IonNavInner = /*@__PURE__*/ createReactComponent(').replace(nav, 'const IonNav = /*@__PURE__*/ createForwardRef(')}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, createRoutingComponent as __northwindRoutingComponent, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`,
+        code: `${real.replace(navInner, 'const IonNavInner = /*@__PURE__*/ createReactComponent(').replace(nav, 'const IonNav = /*@__PURE__*/ createForwardRef(')}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, createRoutingComponent as __northwindRoutingComponent, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`,
         map: null,
       };
     },
     load(id) {
       if (id === BARREL) {
-        const names = [...components.keys(), ...(splitOverlays ? [...overlays.keys(), ...hooks.keys(), ...routingComponents.keys()] : [])];
+        const names = [
+          ...components.keys(),
+          ...(splitOverlays ? [...overlays.keys(), ...hooks.keys(), ...routingComponents.keys()] : []),
+          ...(splitTabs ? tabsComponents.keys() : []),
+        ];
         return [
           `export * from ${JSON.stringify(realEntry)};`,
           ...names.map((name) => `export { ${name} } from ${JSON.stringify(PREFIX + name)};`),
@@ -174,6 +206,15 @@ function ionicPerComponentModules(): Plugin {
             `const ${overlayHook.controller} = Object.assign(Object.create(realController), { create: async (options) => { await define(); return realController.create(options); } });`,
             'const defineCustomElement = () => {};',
             `export function ${name}(${overlayHook.params}) {\n${overlayHook.body}\n}`,
+          ].join('\n');
+        }
+        const tabsTag = splitTabs ? tabsComponents.get(name) : undefined;
+        if (tabsTag) {
+          return [
+            `import { ${name} as Component } from ${JSON.stringify(realEntry)};`,
+            `import { defineCustomElement } from '@ionic/core/components/${tabsTag}.js';`,
+            'defineCustomElement();',
+            `export const ${name} = Component;`,
           ].join('\n');
         }
         const routingComponent = routingComponents.get(name);
