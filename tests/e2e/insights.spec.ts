@@ -17,8 +17,8 @@ const speedLibraryLoaded = (page: Page) =>
 
 test('Insights: a visitor’s pages (one without JavaScript), message and speed reach the console', async ({ page, browser }) => {
   // A human-paced form (3 s), counts written every 2 s, and four browsers: 50 s alone, 80 s beside
-  // another test on a loaded two-core machine.
-  test.setTimeout(120_000);
+  // another test on a loaded two-core machine, and more beside the slowed-phone tests.
+  test.setTimeout(180_000);
   const insightsStreams: string[] = [];
   page.on('request', (sent) => sent.url().includes('/api/changes?topics=insights') && insightsStreams.push(sent.url()));
   const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
@@ -64,12 +64,13 @@ test('Insights: a visitor’s pages (one without JavaScript), message and speed 
       .getByRole('table')
       .filter({ has: page.getByRole('columnheader', { name: 'Page views' }) })
       .first();
-    await expect(pages.getByRole('rowheader', { name: '/about', exact: true })).toBeVisible({ timeout: 3000 });
+    // The console's page after a reload: a few seconds on a loaded machine.
+    await expect(pages.getByRole('rowheader', { name: '/about', exact: true })).toBeVisible({ timeout: 10_000 });
     await expect(pages.getByRole('rowheader', { name: '/team', exact: true })).toBeVisible({ timeout: 1000 });
     await expect(pages.getByRole('rowheader', { name: '/support', exact: true })).toBeVisible({ timeout: 1000 });
     const speed = view.locator('section', { has: page.getByRole('heading', { name: 'Speed per page', exact: true }) });
     await expect(speed.getByRole('row', { name: /^\/support / })).toContainText(/\d+ ms \((good|needs work)\)/, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(view.getByRole('rowheader', { name: 'Contact Us messages: /support' })).toBeVisible();
   const rightNow = view.getByRole('status').filter({ hasText: /visitors? in the last 5 minutes/ });
   await expect(rightNow).toBeVisible();
