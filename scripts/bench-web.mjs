@@ -328,11 +328,12 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
     const tbt = longTasks
       .filter((task) => task.start + task.duration > fcp)
       .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
-    // What the first screen needed: the scripts asked for before its largest paint.
+    // What the first screen needed: the scripts asked for before its largest paint. A load whose
+    // largest paint was not recorded counts every script, rather than none.
     const beforeLcp = performance
       .getEntriesByType('resource')
       .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
-      .filter((entry) => entry.startTime <= lcp)
+      .filter((entry) => lcp === 0 || entry.startTime <= lcp)
       .map((entry) => new URL(entry.name).pathname);
     return { lcp, lcpElement, cls, tbt, beforeLcp };
   });

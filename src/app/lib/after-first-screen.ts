@@ -66,12 +66,18 @@ export function holdFirstScreen(): () => void {
   return release;
 }
 
-/** For a page whose first screen is its data: holds the signal while `ready` is false. */
+/**
+ * For a page whose first screen is its data: holds the signal while `ready` is false, and until
+ * two frames after it turns true (the frame that draws the data has then been painted).
+ */
 export function useHoldFirstScreen(ready: boolean): void {
   const release = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!ready && !release.current) release.current = holdFirstScreen();
-    if (ready) release.current?.();
+    if (!ready || !release.current) return;
+    const done = release.current;
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(done)));
+    return () => cancelAnimationFrame(frame);
   }, [ready]);
   useEffect(() => () => release.current?.(), []);
 }

@@ -65,7 +65,8 @@ export default function MovieListPage() {
 
   const loaded = moviesState.status === 'ready';
   // The first screen is the list: what waits for it (the stream, the service worker) waits for this.
-  useHoldFirstScreen(moviesState.status !== 'loading');
+  // The virtualised rows are drawn once the list has its scroll element.
+  useHoldFirstScreen(moviesState.status !== 'loading' && scrollElement !== null);
   const everyGenreHidden = genres.length > 0 && genres.every(({ genre }) => hiddenGenreKeys.has(genreKey(genre)));
 
   return (
