@@ -152,6 +152,12 @@ function ionicPerComponentModules(): Plugin {
         return { id: BARREL, moduleSideEffects: false };
       }
       if (id.startsWith(PREFIX)) return { id, moduleSideEffects: false };
+      // Ionic React's IonIcon defines ion-icon from ionicons' own build, which brings a second
+      // Stencil runtime (21 KB before compression) to every first screen; @ionic/core ships the
+      // same element (same properties) on the runtime the start already holds (decision 0501).
+      if (id === 'ionicons/components/ion-icon.js' && importer?.replace(/\\/g, '/').includes('/@ionic/react/')) {
+        return this.resolve('@ionic/core/components/ion-icon.js', importer, { skipSelf: true });
+      }
       return null;
     },
     transform(code, id) {
