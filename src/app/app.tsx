@@ -17,8 +17,10 @@ import {
   TutorialPage,
   VideoPage,
 } from './routes';
-import { AppMenu, CONTENT_ID, SPLIT_PANE_WHEN } from './shell/app-menu';
+import { AppMenu } from './shell/app-menu';
+import { CONTENT_ID } from './shell/menu-id';
 import { OfflineNotice } from './shell/offline-notice';
+import { SPLIT_PANE_WHEN } from './shell/split-pane';
 import { SessionEndedNotice } from './shell/session-ended-notice';
 import { UpdateToast } from './shell/update-toast';
 

@@ -9,6 +9,8 @@ import { tutorialFlag } from './features/tutorial/tutorial-flag';
 import { APP_VERSION, registerServiceWorker } from './lib/service-worker';
 import { whenSignedIn } from './lib/session/session-store';
 import { canonicalStartPath } from './lib/start-path';
+import { loadAppMenu } from './shell/app-menu';
+import { splitPaneShown } from './shell/split-pane';
 
 /* Ionic's required and basic CSS; the optional utility sheets are left out on purpose. */
 import '@ionic/react/css/core.css';
@@ -30,14 +32,26 @@ setupIonicReact();
 const arrivedAt = canonicalStartPath(window.location.pathname);
 if (arrivedAt !== window.location.pathname)
   window.history.replaceState(window.history.state, '', `${arrivedAt}${window.location.search}${window.location.hash}`);
-const tutorialFirst = await firstVisitStart(arrivedAt, window.location.search, tutorialFlag);
-if (tutorialFirst) window.history.replaceState(window.history.state, '', tutorialFirst);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * The first render waits for where the app starts and, on a wide screen, for the side menu's
+ * element (drawn beside the first screen, or the page would be drawn full width and then pushed
+ * aside). Not a top-level await: the menu's file imports this start file, and a dynamic import of
+ * a module whose importer is still being evaluated would wait for that evaluation forever.
+ */
+async function firstRender(): Promise<void> {
+  const [tutorialFirst] = await Promise.all([
+    firstVisitStart(arrivedAt, window.location.search, tutorialFlag),
+    splitPaneShown() ? loadAppMenu() : undefined,
+  ]);
+  if (tutorialFirst) window.history.replaceState(window.history.state, '', tutorialFirst);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+void firstRender();
 
 // A session an administrator ends is noticed at once (decision 0910); after the first screen,
 // like the live stream it listens to, so the first load carries none of it, and only once

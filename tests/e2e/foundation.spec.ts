@@ -118,6 +118,51 @@ test.describe('the app face', () => {
     }
   });
 
+  // The menu's element loads after a phone's first screen, and before a wide screen's, where the
+  // split pane draws it beside the page (shell/app-menu.tsx).
+  for (const { width, height, beside } of [
+    { width: 390, height: 844, beside: false },
+    { width: 1280, height: 800, beside: true },
+  ]) {
+    test(`at ${width}px the menu is ${beside ? 'drawn beside the first screen' : 'one tap away'} and nothing on the first screen moves`, async ({
+      page,
+      context,
+    }) => {
+      await context.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { e2eShifts: number[] }).e2eShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.setViewportSize({ width, height });
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto('/login');
+      await waitForIonicPage(page);
+      const title = page.locator('.ion-page:not(.ion-page-hidden) ion-title').last();
+      const drawnAt = await title.boundingBox();
+      const menu = page.locator('ion-menu');
+      const menuButton = page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').first();
+      if (beside) {
+        await expect(menu.getByText('Signup', { exact: true })).toBeVisible();
+        await expect(menuButton).toBeHidden();
+      } else {
+        await expect(menuButton).toBeVisible();
+        await menuButton.click();
+        await expect(menu.getByText('Signup', { exact: true })).toBeVisible();
+        await menu.getByText('Signup', { exact: true }).click();
+        await expect(page).toHaveURL(/\/signup$/);
+        await page.goBack();
+        await expect(page).toHaveURL(/\/login$/);
+        await waitForIonicPage(page);
+      }
+      expect(await title.boundingBox()).toEqual(drawnAt);
+      const shifts = await page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts);
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    });
+  }
+
   test('the header search bar says "Search for..." where the search flag is set', async ({ page }) => {
     await page.goto('/app/tabs/home');
     await waitForIonicPage(page);

@@ -64,4 +64,40 @@ describe('afterFirstScreen', () => {
     afterAnIdleMoment();
     expect(task).toHaveBeenCalledOnce();
   });
+
+  describe('in a page whose first page mounts invisible', () => {
+    let invisible = true;
+    beforeEach(() => {
+      invisible = true;
+      vi.stubGlobal('document', { querySelector: (selector: string) => (invisible && selector === '.ion-page-invisible' ? {} : null) });
+      vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('starts the work only after Ionic has shown the page, two frames and an idle moment later', async () => {
+      const { afterFirstScreen, firstScreenDrawn } = await import('./after-first-screen');
+      const task = vi.fn();
+      afterFirstScreen(task);
+      firstScreenDrawn();
+      vi.advanceTimersByTime(1000);
+      expect(task).not.toHaveBeenCalled();
+      invisible = false;
+      vi.advanceTimersByTime(16 * 3);
+      expect(task).not.toHaveBeenCalled();
+      afterAnIdleMoment();
+      expect(task).toHaveBeenCalledOnce();
+    });
+
+    it('does not wait for a page that is never shown beyond its limit', async () => {
+      const { afterFirstScreen, firstScreenDrawn } = await import('./after-first-screen');
+      const task = vi.fn();
+      afterFirstScreen(task);
+      firstScreenDrawn();
+      vi.advanceTimersByTime(1900);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(200);
+      afterAnIdleMoment();
+      expect(task).toHaveBeenCalledOnce();
+    });
+  });
 });

@@ -14,6 +14,7 @@ const FALLBACK_AFTER_LOAD_MS = 3000;
 export const HOLD_LIMIT_MS = 8000;
 const IDLE_LIMIT_MS = 2000;
 export const IDLE_FALLBACK_MS = 50;
+const SHOWN_LIMIT_MS = 2000;
 
 let drawn = false;
 let mounted = false;
@@ -31,12 +32,29 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, IDLE_FALLBACK_MS);
 }
 
+/**
+ * Calls `done` two frames after no page is left invisible (or after `SHOWN_LIMIT_MS`): a page
+ * mounts at opacity 0 and Ionic shows it on a later frame, when its entering transition starts,
+ * and only then is it painted. Work started at mount time still came before the first paint.
+ */
+function whenPagesShown(done: () => void): void {
+  if (typeof document === 'undefined' || typeof requestAnimationFrame !== 'function') return done();
+  const limit = Date.now() + SHOWN_LIMIT_MS;
+  const check = () => {
+    if (document.querySelector('.ion-page-invisible') && Date.now() < limit) requestAnimationFrame(check);
+    else requestAnimationFrame(() => requestAnimationFrame(done));
+  };
+  check();
+}
+
 function settle(): void {
   if (drawn || !mounted || holds > 0) return;
   drawn = true;
-  whenIdle(() => {
-    for (const task of waiting.splice(0)) task();
-  });
+  whenPagesShown(() =>
+    whenIdle(() => {
+      for (const task of waiting.splice(0)) task();
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { IonBackButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { ionicMode } from '../lib/platform';
+import { useSplitPaneShown } from './split-pane';
 
 export interface AppHeaderProps {
   title: string;
@@ -18,12 +19,16 @@ export interface AppHeaderProps {
  * toggle load with those two pages, not with every page's first screen.
  */
 export function AppHeader({ title, defaultHref, end, children }: AppHeaderProps) {
+  // On a phone the menu's element loads after the first screen (app-menu.tsx): the button stays
+  // in place meanwhile instead of appearing under the title's first letters a second later. Beside
+  // a split pane the menu is on screen and the button hides, as Ionic's own rule has it.
+  const menuBeside = useSplitPaneShown();
   return (
     <IonHeader translucent={ionicMode() === 'ios'}>
       <IonToolbar>
         <IonButtons slot="start">
           <IonBackButton defaultHref={defaultHref ?? '/app/tabs/home'} />
-          <IonMenuButton />
+          <IonMenuButton autoHide={menuBeside} />
         </IonButtons>
         <IonTitle>{title}</IonTitle>
         {end}

@@ -80,11 +80,10 @@ export function AppMenuContent() {
     ));
 
   const showTutorial = async () => {
-    // Disable the menu, mark the tutorial as not done, go to /tutorial.
+    // Close the menu, mark the tutorial as not done, go to /tutorial (where the menu is off).
     const menu = document.querySelector<HTMLIonMenuElement>(`ion-menu[menu-id="${MENU_ID}"]`);
     await menu?.close();
     await menu?.setOpen(false);
-    if (menu) menu.disabled = true;
     await setItem(STORAGE_KEYS.didTutorial, false);
     router.push('/tutorial', 'forward');
   };

@@ -1,42 +1,46 @@
-import { IonMenu } from '@ionic/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { isConsolePath } from '../../common/routes';
-import { MENU_ID } from './menu-id';
+import { afterFirstScreen } from '../lib/after-first-screen';
+import { appMenuDisabledAt } from './menu-rules';
 
-export const CONTENT_ID = 'main';
-/** From this width the split pane shows the menu beside the content. */
-export const SPLIT_PANE_WHEN = '(min-width: 1200px)';
+type Panel = ComponentType<{ disabled: boolean }>;
+let panel: Panel | null = null;
+let loading: Promise<boolean> | null = null;
 
-// The menu's links, icons and dark-theme toggle load when the menu is first opened (or shown
-// beside the content on a wide screen), not with the first screen (docs/decisions/0510).
-const AppMenuContent = lazy(() => import('./app-menu-content').then((module) => ({ default: module.AppMenuContent })));
-
-const splitPaneShown = () => typeof window !== 'undefined' && window.matchMedia?.(SPLIT_PANE_WHEN).matches === true;
+/**
+ * Loads the menu's element (ion-menu with its gesture and animations, 3.3 KB gzipped). A phone's
+ * first screen does not draw it, so there it loads after that screen (decision 0546). On a wide
+ * screen the split pane shows it beside the content: main.tsx waits for it before the first
+ * render, or the content would be drawn full width and then pushed aside. Resolves false if the
+ * file could not be had (a later call tries again).
+ */
+export function loadAppMenu(): Promise<boolean> {
+  loading ??= import('./app-menu-panel').then(
+    (module) => {
+      panel = module.AppMenuPanel;
+      return true;
+    },
+    () => {
+      loading = null;
+      return false;
+    },
+  );
+  return loading;
+}
 
 /** The app's side menu. */
 export function AppMenu() {
-  const [wanted, setWanted] = useState(splitPaneShown);
-  // The staff console has a menu of its own (features/admin/components/console-menu.tsx).
-  const inConsole = isConsolePath(useLocation().pathname);
+  const [Menu, setMenu] = useState<Panel | null>(() => panel);
+  const disabled = appMenuDisabledAt(useLocation().pathname);
 
   useEffect(() => {
-    if (wanted || typeof window === 'undefined' || !window.matchMedia) return;
-    const query = window.matchMedia(SPLIT_PANE_WHEN);
-    const show = () => {
-      if (query.matches) setWanted(true);
+    if (Menu) return;
+    let live = true;
+    afterFirstScreen(() => void loadAppMenu().then((loaded) => live && loaded && setMenu(() => panel)));
+    return () => {
+      live = false;
     };
-    query.addEventListener('change', show);
-    return () => query.removeEventListener('change', show);
-  }, [wanted]);
+  }, [Menu]);
 
-  return (
-    <IonMenu menuId={MENU_ID} contentId={CONTENT_ID} type="overlay" disabled={inConsole} onIonWillOpen={() => setWanted(true)}>
-      {wanted && (
-        <Suspense fallback={null}>
-          <AppMenuContent />
-        </Suspense>
-      )}
-    </IonMenu>
-  );
+  return Menu ? <Menu disabled={disabled} /> : null;
 }

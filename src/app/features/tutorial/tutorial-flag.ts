@@ -1,13 +1,6 @@
 import { STORAGE_KEYS } from '../../../common/constants';
 import { getItem, setItem } from '../../lib/storage';
 import type { TutorialFlagSource } from './first-visit';
-import { MENU_ID } from '../../shell/menu-id';
-
-/** Same switch as the menu's Show Tutorial uses: the ion-menu element's disabled property. */
-function setMenuEnabled(enabled: boolean): void {
-  const menu = document.querySelector<HTMLIonMenuElement>(`ion-menu[menu-id="${MENU_ID}"]`);
-  if (menu) menu.disabled = !enabled;
-}
 
 /**
  * Device storage holds the flag; localStorage keeps a copy that reads at once, so a returning
@@ -36,22 +29,18 @@ export const tutorialFlag: TutorialFlagSource = {
   read: () => getItem<unknown>(STORAGE_KEYS.hasSeenTutorial),
 };
 
-/** While the tutorial shows, the menu is off, whichever way the visitor arrived. */
+/**
+ * Shown: remembered whichever way the visitor arrived. (The side menu is off while the tutorial
+ * shows: the menu follows the address, shell/menu-rules.ts.)
+ */
 export async function enterTutorial(): Promise<void> {
-  setMenuEnabled(false);
   rememberSeen();
   await setItem(STORAGE_KEYS.hasSeenTutorial, true);
 }
 
-/** Finishing (Skip or Continue): mark it done and seen, and give the menu back. */
+/** Finishing (Skip or Continue): mark it done and seen. */
 export async function finishTutorial(): Promise<void> {
   rememberSeen();
   await setItem(STORAGE_KEYS.didTutorial, true);
   await setItem(STORAGE_KEYS.hasSeenTutorial, true);
-  setMenuEnabled(true);
-}
-
-/** Leaving without finishing (back button) must not strand the app without its menu. */
-export function leaveTutorial(): void {
-  setMenuEnabled(true);
 }

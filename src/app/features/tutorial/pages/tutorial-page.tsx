@@ -9,12 +9,11 @@ import {
   IonToolbar,
   useIonRouter,
   useIonViewDidEnter,
-  useIonViewWillLeave,
 } from '@ionic/react';
 import { apps, calendarOutline, film, gridOutline, arrowForward } from 'ionicons/icons';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { tutorialDestination } from '../first-visit';
-import { enterTutorial, finishTutorial, leaveTutorial } from '../tutorial-flag';
+import { enterTutorial, finishTutorial } from '../tutorial-flag';
 import '../tutorial.css';
 
 const SLIDES = [
@@ -56,7 +55,6 @@ export default function TutorialPage() {
   useIonViewDidEnter(() => {
     void enterTutorial();
   });
-  useIonViewWillLeave(() => leaveTutorial());
 
   const goTo = (next: number) => {
     const element = slides.current;
