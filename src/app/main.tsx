@@ -6,7 +6,7 @@ import { App } from './app';
 import { afterFirstScreen } from './lib/after-first-screen';
 import { firstVisitStart } from './features/tutorial/first-visit';
 import { tutorialFlag } from './features/tutorial/tutorial-flag';
-import { APP_VERSION, registerServiceWorker } from './lib/service-worker';
+import { APP_VERSION } from './lib/app-update';
 import { whenSignedIn } from './lib/session/session-store';
 import { canonicalStartPath } from './lib/start-path';
 import { loadAppMenu } from './shell/app-menu';
@@ -60,4 +60,4 @@ afterFirstScreen(() => whenSignedIn(() => void import('./lib/session/session-wat
 // Which build is running, for support requests and the update tests.
 document.documentElement.dataset.appVersion = APP_VERSION;
 // The development server has no service worker: it would cache modules that hot reload replaces.
-if (import.meta.env.PROD) afterFirstScreen(() => void registerServiceWorker());
+if (import.meta.env.PROD) afterFirstScreen(() => void import('./lib/service-worker').then((module) => module.registerServiceWorker()));

@@ -1,12 +1,13 @@
 import { DEFAULT_VIEW, type MovieSegment, type MovieView } from './movie-filter';
+import { MOVIE_LIST_PATH } from './routes';
+
+export { MOVIE_LIST_PATH };
 
 /**
  * The movie list's view as query parameters of /app/tabs/home, so Share List > Copy Link gives
  * a link that opens the same view: `?segment=favorites&search=dark&hide=Drama,Horror`.
  * Genres never contain commas (the schema forbids it), so a comma-joined list is unambiguous.
  */
-export const MOVIE_LIST_PATH = '/app/tabs/home';
-
 export function encodeMovieView(view: MovieView): string {
   const params = new URLSearchParams();
   if (view.segment !== 'all') params.set('segment', view.segment);

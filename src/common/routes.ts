@@ -66,3 +66,9 @@ export function isConsolePath(path: string): boolean {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
+
+/**
+ * The Demo tab, the movie list; its view travels as query parameters (movie-view.ts). Here, not
+ * there, so the app's start (start-path.ts) does not carry the list's view rules.
+ */
+export const MOVIE_LIST_PATH = '/app/tabs/home';

@@ -1,8 +1,8 @@
-import type { Workbox } from 'workbox-window';
+// The registration: main.tsx loads this file after the first screen (what the first screen needs of
+// the service worker, the version and the update toast's state, is app-update.ts).
+import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_REGISTER_TIMEOUT_MS } from '../../common/constants';
-
-/** The version this bundle was built as (APP_VERSION at build time, else package.json's). */
-export const APP_VERSION: string = String(import.meta.env.VITE_APP_VERSION ?? 'dev');
+import { registration, setUpdateAvailable } from './app-update';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 /** The catalogue's wording for a failed registration, followed by the error itself. */
@@ -62,29 +62,6 @@ export function appStable(win: Window = window): Promise<void> {
   return new Promise<void>((resolve) => win.addEventListener('load', () => void idle().then(resolve), { once: true }));
 }
 
-type UpdateListener = (available: boolean) => void;
-
-/** The one registration of this page, shared with the update toast. */
-const state: { workbox: Workbox | null; updateAvailable: boolean; listeners: Set<UpdateListener> } = {
-  workbox: null,
-  updateAvailable: false,
-  listeners: new Set(),
-};
-
-function setUpdateAvailable(available: boolean) {
-  state.updateAvailable = available;
-  state.listeners.forEach((listener) => listener(available));
-}
-
-export function isUpdateAvailable(): boolean {
-  return state.updateAvailable;
-}
-
-export function onUpdateAvailable(listener: UpdateListener): () => void {
-  state.listeners.add(listener);
-  return () => state.listeners.delete(listener);
-}
-
 /**
  * Registers the service worker once the app is stable (or after 30 s) and reports a waiting
  * new version to the update toast. Without service worker support, or when registration
@@ -94,10 +71,8 @@ export async function registerServiceWorker(options: { timeoutMs?: number } = {}
   if (!('serviceWorker' in navigator)) return;
   await whenStableOrTimeout(appStable(), options.timeoutMs ?? SERVICE_WORKER_REGISTER_TIMEOUT_MS);
   try {
-    // workbox-window is only needed once the page is up: keep it out of the first chunk.
-    const { Workbox } = await import('workbox-window');
     const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
-    state.workbox = workbox;
+    registration.workbox = workbox;
     // Fires for a version found now and for one already waiting from an earlier visit.
     workbox.addEventListener('waiting', () => setUpdateAvailable(true));
     await workbox.register({ immediate: true });
@@ -107,7 +82,7 @@ export async function registerServiceWorker(options: { timeoutMs?: number } = {}
       if (document.visibilityState === 'visible') check();
     });
   } catch (error) {
-    state.workbox = null;
+    registration.workbox = null;
     console.error(REGISTRATION_FAILED_MESSAGE, error);
   }
 }
@@ -118,7 +93,7 @@ export async function registerServiceWorker(options: { timeoutMs?: number } = {}
  * a plain reload shows the new version.
  */
 export function activateUpdate(reload: () => void = () => window.location.reload()): void {
-  const workbox = state.workbox;
+  const workbox = registration.workbox;
   setUpdateAvailable(false);
   if (!workbox || !navigator.serviceWorker) {
     reload();

@@ -1,4 +1,4 @@
-import { MOVIE_LIST_PATH } from '../../common/movie-view';
+import { MOVIE_LIST_PATH } from '../../common/routes';
 
 const ALIASES = new Set(['/app', '/app/', '/app/tabs', '/app/tabs/']);
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { isUpdateAvailable, onUpdateAvailable } from '../lib/service-worker';
+import { isUpdateAvailable, onUpdateAvailable } from '../lib/app-update';
 
 // The toast (and Ionic's toast element) loads only when there is an update to announce.
 const UpdateToastView = lazy(() => import('./update-toast-view').then((module) => ({ default: module.UpdateToastView })));
