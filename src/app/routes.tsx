@@ -7,10 +7,13 @@ import { preloadTabPage } from './shell/tab-pages';
  * /support) are served by the server, not here.
  */
 // The tab page asked for downloads beside the tabs' shell, not after it (shell/tab-pages.ts).
-export const TabsPage = lazyPage(() => {
-  preloadTabPage(window.location.pathname);
-  return import('./shell/tabs-page');
-});
+export const TabsPage = lazyPage(
+  () => {
+    preloadTabPage(window.location.pathname);
+    return import('./shell/tabs-page');
+  },
+  { pagesInside: true },
+);
 export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));
 export const SignupPage = lazyPage(() => import('./features/auth/pages/signup-page'));

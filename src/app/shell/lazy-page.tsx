@@ -35,18 +35,41 @@ function Drawn() {
   return null;
 }
 
+/** A route's page loaded on demand; `preload()` fetches it ahead (the module is fetched once). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
 /**
  * Wraps a route's page so it loads on demand as its own chunk (all routes load lazily),
- * in any outlet (the app's, the tabs', the console's).
+ * in any outlet (the app's, the tabs', the console's). Once its code is in (through `preload()`
+ * or a first render), the page renders at once, without a turn through the loading placeholder:
+ * a tab page preloaded beside the tabs' shell is drawn in the shell's own render.
+ * `pagesInside`: a shell around an outlet of lazy pages (the tabs); the page inside tells when
+ * the first screen is drawn, so its hold on that signal (the Demo list's, until its rows) is in
+ * place.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  const Page: LazyExoticComponent<ComponentType> = lazy(load);
-  return function LazyRoute() {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>, { pagesInside = false } = {}): LazyPage {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed load is tried again by the next render (which shows its error if it fails too).
+        loading = null;
+        throw error;
+      },
+    ));
+  const Page: LazyExoticComponent<ComponentType> = lazy(preload);
+  function LazyRoute() {
     return (
       <Suspense fallback={<LoadingPage />}>
-        <Page />
-        <Drawn />
+        {Loaded ? <Loaded /> : <Page />}
+        {pagesInside ? null : <Drawn />}
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyRoute, { preload });
 }

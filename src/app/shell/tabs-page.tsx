@@ -1,14 +1,10 @@
 import { IonIcon, IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { calendar, film, grid } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
-import { lazyPage } from './lazy-page';
 import { tabPages } from './tab-pages';
 
 // The tabs' pages, each its own chunk (shell/tab-pages.ts); the other pages are in src/app/routes.tsx.
-const MovieListPage = lazyPage(tabPages.home);
-const SchedulePage = lazyPage(tabPages.schedule);
-const MinesweeperPage = lazyPage(tabPages.minesweeper);
-const ActivityPage = lazyPage(tabPages.activity);
+const { home: MovieListPage, schedule: SchedulePage, minesweeper: MinesweeperPage, activity: ActivityPage } = tabPages;
 
 /** The tabbed area under /app/tabs: Demo (the movie list), Schedule, Minesweeper. */
 export default function TabsPage() {

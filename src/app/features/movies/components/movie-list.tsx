@@ -49,6 +49,10 @@ export function MovieList({ movies, favorites, waiting = NONE, scrollElement, on
     count: movies.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
+    // Until the scrolling element is ready (Ionic hands it over a few frames after mounting),
+    // the window's size decides how many rows the first paint holds: the rows are drawn with the
+    // page, not after it (the Demo list's largest paint).
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
     overscan: 6,
     scrollMargin,
     getItemKey: (index) => movies[index]!.title,

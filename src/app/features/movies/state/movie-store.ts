@@ -4,7 +4,8 @@ import type { Movie, NewMovie } from '../../../../common/movie-schema';
 import { getIdToken } from '../../../lib/session/session-store';
 import { haveVersion, onLive, onLiveStatus, liveStatus } from '../../../lib/live/index';
 import { postMovie } from '../api/add-movie';
-import { listMovies } from '../api/list-movies';
+import { EARLY_MOVIE_LIST, type MovieList, requestMovieList } from '../api/list-movies';
+import { hasEarly, takeEarly } from '../../../lib/early-answers';
 import { applyMovieEvent, isCurrent, withWaiting } from './live-movies';
 
 /**
@@ -110,17 +111,9 @@ export function loadMovies(force = false, fresh = false): Promise<void> {
   if (inFlight) return inFlight;
   if (state.status === 'ready' && !force) return Promise.resolve();
   if (state.status === 'failed') publish({ status: 'loading' });
-  inFlight = getIdToken()
-    .catch(() => null)
-    .then(async (idToken) => {
-      try {
-        return await listMovies(idToken, undefined, fresh);
-      } catch (error) {
-        // Offline, the service worker still has the last anonymous answer; use it.
-        if (idToken && error instanceof ApiError && error.isNetworkFailure) return listMovies(null);
-        throw error;
-      }
-    })
+  // The first load takes the answer the app asked for as it started (shell/tab-pages.ts).
+  const early = force ? undefined : takeEarly<MovieList>(EARLY_MOVIE_LIST);
+  inFlight = (early ?? requestMovieList(fresh))
     .then(({ movies, version }) => {
       setServer(movies);
       serverVersion = version;
@@ -139,6 +132,10 @@ export function loadMovies(force = false, fresh = false): Promise<void> {
     });
   return inFlight;
 }
+
+// The list the app asked for as it started (shell/tab-pages.ts) fills the store as this module
+// loads, before the page's first render: the rows are drawn with the page, not frames after it.
+if (hasEarly(EARLY_MOVIE_LIST)) void loadMovies();
 
 export function useMovies(): MoviesState {
   return useSyncExternalStore(subscribe, () => state);
