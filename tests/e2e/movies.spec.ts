@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 
 const LIST = '/app/tabs/home';
@@ -81,6 +82,25 @@ test.describe('the movie list', () => {
     await waitForIonicPage(page);
     await expect(rows(page).first()).toBeVisible();
     await checkA11y(page);
+  });
+
+  test('a cold start asks for the movies once, beside the page code rather than after it', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await markTutorialSeen(context);
+    const page = await context.newPage();
+    const asked: number[] = [];
+    let pageCodeIn = Number.POSITIVE_INFINITY;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/movies') asked.push(Date.now());
+    });
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/screen-demo-[\w-]+\.js$/.test(request.url())) pageCodeIn = Math.min(pageCodeIn, Date.now());
+    });
+    await page.goto(LIST);
+    await expect(rows(page).first()).toBeVisible();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!).toBeLessThanOrEqual(pageCodeIn);
+    await context.close();
   });
 
   test('search narrows the list as the user types and says how many match', async ({ page }) => {
