@@ -1,3 +1,6 @@
+import { accountInfo, EARLY_ACCOUNT_INFO } from './features/auth/api/account-lookup';
+import { askEarly } from './lib/early-answers';
+import { currentUser } from './lib/session/session-store';
 import { lazyPage } from './shell/lazy-page';
 import { preloadTabPage } from './shell/tab-pages';
 
@@ -14,7 +17,11 @@ export const TabsPage = lazyPage(
   },
   { pagesInside: true },
 );
-export const AccountPage = lazyPage(() => import('./features/auth/pages/account-page'));
+// Signed in, the account's details are asked for beside the page's code (lib/early-answers.ts).
+export const AccountPage = lazyPage(() => {
+  if (currentUser()) askEarly(EARLY_ACCOUNT_INFO, accountInfo);
+  return import('./features/auth/pages/account-page');
+});
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));
 export const SignupPage = lazyPage(() => import('./features/auth/pages/signup-page'));
 export const AuthHandlerPage = lazyPage(() => import('./features/auth/pages/auth-handler-page'));

@@ -1,6 +1,6 @@
 import { useAlert } from '../../../lib/use-alert';
 import { useCallback, useState } from 'react';
-import { useReauthenticate } from '../../../lib/session/reauthenticate';
+import { useReauthenticate } from '../../../lib/session/use-reauthenticate';
 import { needsRecentSignIn, sentenceFor } from './action-errors';
 
 export interface GuardedAction {

@@ -1,13 +1,10 @@
 import { STORAGE_KEYS } from '../../../../common/constants';
-import type { AccountInfo } from '../../../lib/session/identity-request';
 import { getIdToken, keepSession, signOutLocally, withToken } from '../../../lib/session/session-store';
 import { setItem } from '../../../lib/storage';
 import { identityClient } from './identity-client';
 
 /** The signed-in account: what it is, its changes, its deletion, and the confirmation of its address. */
-export function accountInfo(): Promise<AccountInfo> {
-  return withToken((idToken) => identityClient.lookup(idToken));
-}
+export { accountInfo } from './account-lookup';
 
 async function updateAccount(changes: { email?: string; password?: string }): Promise<void> {
   const body = await withToken((idToken) => identityClient.update(idToken, changes));

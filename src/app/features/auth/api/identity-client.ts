@@ -1,5 +1,6 @@
-import type { AccountInfo, SessionResponse, UpdateResponse } from '../../../lib/session/identity-request';
+import type { SessionResponse, UpdateResponse } from '../../../lib/session/identity-request';
 import { post, send } from '../../../lib/session/identity-request';
+import { lookupAccount } from './account-lookup';
 
 /** The account's calls to the identity service: sign-up, the account itself, mailed codes. Failures are AuthErrors. */
 export const identityClient = {
@@ -11,7 +12,7 @@ export const identityClient = {
       contentType: 'application/json',
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
-  lookup: async (idToken: string) => (await post<{ users: AccountInfo[] }>('accounts:lookup', { idToken })).users[0]!,
+  lookup: lookupAccount,
   update: (idToken: string, changes: { email?: string; password?: string }) =>
     post<UpdateResponse>('accounts:update', { idToken, ...changes, returnSecureToken: true }),
   delete: (idToken: string) => post<Record<string, never>>('accounts:delete', { idToken }),

@@ -3,7 +3,7 @@ import { useAlert } from '../../../lib/use-alert';
 import { trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { deleteAccount } from '../api/account';
-import { useReauthenticate } from '../../../lib/session/reauthenticate';
+import { useReauthenticate } from '../../../lib/session/use-reauthenticate';
 import { FormError } from './auth-fields';
 import { sentenceFor } from './form-state';
 

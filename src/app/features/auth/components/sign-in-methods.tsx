@@ -2,7 +2,6 @@ import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import type { AccountInfo } from '../../../lib/session/identity-request';
 import { redirectResultWaits } from '../state/idp/storage';
-import { unlinkSignInMethod } from '../api/two-step';
 import { providerName, type ProviderInfo } from '../api/providers';
 import { FormError, FormNotice } from './auth-fields';
 import { sentenceFor } from './form-state';
@@ -44,6 +43,7 @@ export function SignInMethods({
     setError(null);
     setNotice(null);
     try {
+      const { unlinkSignInMethod } = await import('../api/two-step');
       await unlinkSignInMethod(providerId);
       setNotice(`${providerName(providers, providerId)} was removed from your sign-in methods.`);
       await reload();

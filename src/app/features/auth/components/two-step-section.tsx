@@ -1,17 +1,21 @@
 import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import { COMPANY } from '../../../../common/constants';
-import { reauthenticate } from '../../../lib/session/reauthenticate';
 import type { AccountInfo } from '../../../lib/session/identity-request';
-import { MultiFactorRequiredError } from '../../../lib/session/mfa-required';
 import { codeProblem } from '../state/idp/rules';
-import { finishTotpEnrollment, otpauthUri, startTotpEnrollment, turnOffTwoStep } from '../api/two-step';
-import { finishSecondStep } from '../../../lib/session/second-step';
 import { FormError, FormNotice, PasswordField } from './auth-fields';
 import { sentenceFor } from './form-state';
 import { CodeInput } from './code-input';
-import { RecoveryCodes } from './recovery-codes';
-import { type TotpSetup, TotpSetupForm } from './totp-setup-form';
+import { preloadable } from '../../../lib/preloadable';
+import type { TotpSetup } from './totp-setup-form';
+
+// The setup form and the recovery codes show after a tap and an answer from the server: their code
+// loads beside that answer, not with the Account page's first screen.
+const setupForm = preloadable(() => import('./totp-setup-form').then((module) => module.TotpSetupForm));
+const recoveryList = preloadable(() => import('./recovery-codes').then((module) => module.RecoveryCodes));
+// The calls themselves too (state/two-step-actions.ts): nothing on the first screen makes one.
+const actions = () => import('../state/two-step-actions');
+const TotpSetupForm = setupForm.Component;
+const RecoveryCodes = recoveryList.Component;
 
 /**
  * Two-step sign-in on the Account page (decision 0111): a QR code and the secret to type, a
@@ -43,13 +47,8 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
 
   const begin = () =>
     run(async () => {
-      // Turning it on needs a sign-in under 5 minutes: the password renews it.
-      if (hasPassword) await reauthenticate(password);
-      const started = await startTotpEnrollment();
-      const uri = otpauthUri(started.sharedSecretKey, info.email, COMPANY.shortName, started.periodSec, started.verificationCodeLength);
-      // The QR code's library loads when someone turns two-step sign-in on, not with the page.
-      const { default: QRCode } = await import('qrcode');
-      setEnrolling({ ...started, qr: await QRCode.toDataURL(uri, { width: 200, margin: 1 }) });
+      const [{ beginTwoStep }] = await Promise.all([actions(), setupForm.preload()]);
+      setEnrolling(await beginTwoStep(info.email, hasPassword ? password : null));
       setPassword('');
     });
 
@@ -61,7 +60,8 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
     }
     void run(async () => {
       if (!enrolling) return;
-      setRecoveryCodes(await finishTotpEnrollment(enrolling.sessionInfo, code));
+      const [{ confirmTwoStep }] = await Promise.all([actions(), recoveryList.preload()]);
+      setRecoveryCodes(await confirmTwoStep(enrolling, code));
       setEnrolling(null);
       setCode('');
       await reload();
@@ -71,16 +71,8 @@ export function TwoStepSection({ info, reload }: { info: AccountInfo; reload: ()
   const turnOff = () =>
     run(async () => {
       if (!factor) return;
-      if (hasPassword) {
-        try {
-          await reauthenticate(password);
-        } catch (caught) {
-          // The password was right; the account's second step is the code typed beside it.
-          if (!(caught instanceof MultiFactorRequiredError)) throw caught;
-          await finishSecondStep(caught.pending, code);
-        }
-      }
-      await turnOffTwoStep(factor.mfaEnrollmentId);
+      const { endTwoStep } = await actions();
+      await endTwoStep(factor.mfaEnrollmentId, hasPassword ? password : null, code);
       setPassword('');
       setCode('');
       setNotice('Two-step sign-in is off.');

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { accountInfo, applyEmailVerification, sendEmailVerification } from '../api/account';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { accountInfo, EARLY_ACCOUNT_INFO } from '../api/account-lookup';
+import { takeArrived, takeEarly } from '../../../lib/early-answers';
 import { type AuthUser } from '../../../lib/session/session-store';
 import type { AccountInfo } from '../../../lib/session/identity-request';
 import { sentenceFor } from '../components/form-state';
@@ -10,7 +11,10 @@ import { sentenceFor } from '../components/form-state';
  * on the page, and the page can send a new mail.
  */
 export function useAccountInfo(user: AuthUser | null, verifyCode: string | null) {
-  const [info, setInfo] = useState<AccountInfo | null>(null);
+  // The account the app asked for as it started on /account (routes.tsx): drawn in the first
+  // render if it has arrived, else awaited instead of asked for again.
+  const [info, setInfo] = useState<AccountInfo | null>(() => (user ? (takeArrived<AccountInfo>(EARLY_ACCOUNT_INFO)?.value ?? null) : null));
+  const hadInfo = useRef(info !== null);
   const [infoError, setInfoError] = useState<string | null>(null);
   const [verifyNotice, setVerifyNotice] = useState<string | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
@@ -20,7 +24,9 @@ export function useAccountInfo(user: AuthUser | null, verifyCode: string | null)
   useEffect(() => {
     if (!verifyCode) return;
     let active = true;
-    applyEmailVerification(verifyCode)
+    // The account's other calls load only for a mail's link or a tap (Send again), not with the page.
+    import('../api/account')
+      .then(({ applyEmailVerification }) => applyEmailVerification(verifyCode))
       .then(async () => {
         if (!active) return;
         setVerifyNotice('Thank you: your email address is confirmed.');
@@ -36,8 +42,12 @@ export function useAccountInfo(user: AuthUser | null, verifyCode: string | null)
 
   useEffect(() => {
     if (!user) return;
+    if (hadInfo.current) {
+      hadInfo.current = false;
+      return;
+    }
     let active = true;
-    accountInfo()
+    (takeEarly<AccountInfo>(EARLY_ACCOUNT_INFO) ?? accountInfo())
       .then((value) => {
         if (active) setInfo(value);
       })
@@ -52,6 +62,7 @@ export function useAccountInfo(user: AuthUser | null, verifyCode: string | null)
   const sendVerification = async () => {
     setVerifyError(null);
     try {
+      const { sendEmailVerification } = await import('../api/account');
       await sendEmailVerification();
       setVerifyNotice(`We sent a confirmation link to ${user?.email ?? 'your address'}.`);
     } catch (error) {
