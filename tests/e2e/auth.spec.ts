@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { checkA11y, expect, layoutShiftTotal, recordLayoutShifts, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 import { visiblePage } from './support/sign-in';
 import { ownPort } from './support/suite';
@@ -212,15 +212,7 @@ test.describe('accounts', () => {
 
   test('the Account page opens without its sections jumping as the details arrive', async ({ page, context }) => {
     await signUp(page, uniqueEmail('steady'), 'correct horse battery');
-    // Layout shifts a person sees (not after their own input), summed as Core Web Vitals' CLS.
-    await context.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { e2eShifts: number[] }).e2eShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(context);
     // A phone's screen and CPU, where the account's details arrive after the page is drawn.
     await page.setViewportSize({ width: 390, height: 844 });
     await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -229,8 +221,7 @@ test.describe('accounts', () => {
     await expect(visiblePage(page).getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
     await expect(visiblePage(page).getByRole('heading', { name: 'Change password' })).toBeAttached();
     await page.waitForTimeout(500);
-    const shifts = await page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
+    expect(await layoutShiftTotal(page)).toBeLessThan(0.1);
   });
 
   test('the forms validate as the user types and say plainly what the server answered', async ({ page }) => {

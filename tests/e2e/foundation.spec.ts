@@ -1,5 +1,5 @@
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { checkA11y, expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 
 // These tests open app pages on a fresh browser; without this, a first visit of the app area
 // shows the tutorial instead (hasSeenTutorial), which demos-tutorial-hub.spec.ts tests.
@@ -128,14 +128,7 @@ test.describe('the app face', () => {
       page,
       context,
     }) => {
-      await context.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { e2eShifts: number[] }).e2eShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(context);
       await page.setViewportSize({ width, height });
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto('/login');
@@ -158,8 +151,7 @@ test.describe('the app face', () => {
         await waitForIonicPage(page);
       }
       expect(await title.boundingBox()).toEqual(drawnAt);
-      const shifts = await page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts);
-      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+      expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
     });
   }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, type CDPSession, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Under `npm run test:cluster` one instance is killed part-way through. A live stream (or any
@@ -240,4 +240,24 @@ export async function waitForIonicPage(page: Page) {
     throttled.delete(page);
     await slowdown.session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
+}
+
+/**
+ * Records the layout shifts a person sees (not those after their own input) on every page of
+ * `context` from now on; `layoutShiftTotal` sums them as Core Web Vitals' CLS.
+ */
+export async function recordLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { e2eShifts: number[] }).e2eShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export async function layoutShiftTotal(page: Page): Promise<number> {
+  const shifts = await page.evaluate(() => (window as unknown as { e2eShifts: number[] }).e2eShifts);
+  return shifts.reduce((sum, value) => sum + value, 0);
 }
