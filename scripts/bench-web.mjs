@@ -2,7 +2,8 @@
 // browser. Builds (unless BENCH_NO_BUILD=1 with an existing BENCH_DIST_DIR), serves the build on
 // a free port, then for the site (`/`, `/about`, `/news`, an article), the app's first screens
 // (`/app/tabs/home` and `/login`, first and returning visit, `/signup`, and `/account` signed in)
-// and the console (`/admin`, as a visitor not signed in sees it first):
+// and the console (`/admin`: signed in as staff, its home; not signed in, its login, which the app
+// opens before any of the console's code):
 //   - the gzipped bytes of JavaScript the first screen needed (every script requested before its
 //     largest contentful paint), of all JavaScript and CSS the page loads before it is idle, its
 //     number of script requests, and every byte on the wire until then, headers included (empty
@@ -70,7 +71,9 @@ const PAGES = [
   { path: '/signup', label: 'app /signup', budget: APP_BUDGET },
   // A new account's session for each load (signedIn), as a person who has just signed up sees it.
   { path: '/account', label: 'app /account, signed in', signedIn: true, budget: APP_BUDGET },
-  { path: '/admin', label: 'console /admin, not signed in', budget: CONSOLE_BUDGET },
+  // A new staff account's session for each load: the console's own first screen, its home.
+  { path: '/admin', label: 'console /admin, staff', signedIn: 'staff', budget: CONSOLE_BUDGET },
+  { path: '/admin', label: 'console /admin, not signed in', budget: APP_BUDGET },
 ];
 const only = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',')) : null;
 
@@ -145,8 +148,12 @@ export { newsRepository } from './src/server/news/repository';
   }
 }
 
+/** The database of the server being measured (staff sessions are given their role there). */
+let serverDatabase = '';
+
 async function startServer(port) {
   const database = join(tmpdir(), `northwind-bench-web-${port}.db`);
+  serverDatabase = database;
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true });
   await articleInDatabase(database);
   const child = spawn(process.execPath, [join(distDir, 'server', 'server.js')], {
@@ -225,13 +232,15 @@ const MARK_TUTORIAL_SEEN = () =>
   });
 
 /** A new account's session as the app keeps it in localStorage (src/app/lib/session/stored-session.ts). */
+const BENCH_PASSWORD = 'bench-password-1';
+
 async function newSession(origin) {
   const { apiKey } = await (await fetch(`${origin}/api/config`)).json();
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await fetch(`${origin}/identity/v1/accounts:signUp?key=${encodeURIComponent(apiKey)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({ email, password: 'bench-password-1', returnSecureToken: true }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD, returnSecureToken: true }),
   });
   if (!response.ok) throw new Error(`sign-up for /account failed: ${response.status} ${await response.text()}`);
   const body = await response.json();
@@ -242,6 +251,36 @@ async function newSession(origin) {
     refreshToken: body.refreshToken,
     expiresAt: Date.now() + Number(body.expiresIn) * 1000,
   };
+}
+
+/**
+ * A new account with the staff role, signed in again after the role was given (as
+ * `npm run admin -- grant` and a login do), so its ID token carries the role's claim.
+ */
+async function newStaffSession(origin) {
+  const account = await newSession(origin);
+  const lib = await importSources(
+    'bench-web-staff',
+    `
+export { openDatabase } from './src/server/platform/db/database';
+export { rolesService } from './src/server/admin/roles-service';
+`,
+  );
+  const handle = await lib.openDatabase(`sqlite:${serverDatabase}`, { timeoutMs: 30_000 });
+  try {
+    await lib.rolesService(handle.db, handle.engine).grant(null, { id: account.uid }, 'staff');
+  } finally {
+    await handle.close();
+  }
+  const { apiKey } = await (await fetch(`${origin}/api/config`)).json();
+  const response = await fetch(`${origin}/identity/v1/accounts:signInWithPassword?key=${encodeURIComponent(apiKey)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: BENCH_PASSWORD, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`sign-in for the console failed: ${response.status} ${await response.text()}`);
+  const body = await response.json();
+  return { ...account, idToken: body.idToken, refreshToken: body.refreshToken, expiresAt: Date.now() + Number(body.expiresIn) * 1000 };
 }
 
 /** Resolves once nothing has been in flight for 500 ms (at most 30 s). */
@@ -266,7 +305,8 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
     hasTouch: true,
   });
   if (signedIn) {
-    const session = await newSession(new URL(url).origin);
+    const origin = new URL(url).origin;
+    const session = signedIn === 'staff' ? await newStaffSession(origin) : await newSession(origin);
     await context.addInitScript((value) => localStorage.setItem('northwind.auth.session', value), JSON.stringify(session));
   }
   const page = await context.newPage();

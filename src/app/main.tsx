@@ -7,8 +7,8 @@ import { afterFirstScreen } from './lib/after-first-screen';
 import { firstVisitStart } from './features/tutorial/first-visit';
 import { tutorialFlag } from './features/tutorial/tutorial-flag';
 import { APP_VERSION } from './lib/app-update';
-import { whenSignedIn } from './lib/session/session-store';
-import { canonicalStartPath } from './lib/start-path';
+import { currentUser, whenSignedIn } from './lib/session/session-store';
+import { canonicalStartPath, signInFirst } from './lib/start-path';
 import { loadAppMenu } from './shell/app-menu';
 import { splitPaneShown } from './shell/split-pane';
 
@@ -29,9 +29,13 @@ setupIonicReact();
 // page: a redirect while the first page mounts races Ionic's first page transition under Preact
 // and could leave a blank page on a slow device (decision 0520). `/app` and `/app/tabs` mean the
 // Demo tab; a first-time visitor of the app area starts at the tutorial.
-const arrivedAt = canonicalStartPath(window.location.pathname);
-if (arrivedAt !== window.location.pathname)
-  window.history.replaceState(window.history.state, '', `${arrivedAt}${window.location.search}${window.location.hash}`);
+const canonical = canonicalStartPath(window.location.pathname);
+if (canonical !== window.location.pathname)
+  window.history.replaceState(window.history.state, '', `${canonical}${window.location.search}${window.location.hash}`);
+// The staff console's login, for someone not signed in, before the console's code is asked for.
+const consoleLogin = signInFirst(canonical, window.location.search, currentUser() !== null);
+if (consoleLogin) window.history.replaceState(window.history.state, '', consoleLogin);
+const arrivedAt = window.location.pathname;
 
 /**
  * The first render waits for where the app starts and, on a wide screen, for the side menu's

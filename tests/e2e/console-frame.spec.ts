@@ -4,6 +4,7 @@ import { supportMessagesRepository } from '../../src/server/support/repository';
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, expectPainted, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { signInAsStaff, visiblePage } from './support/sign-in';
+import { createStaffAccount } from './support/staff';
 import { suiteDatabaseUrl } from './support/suite';
 
 /** The page Ionic is showing now (others stay in the DOM, hidden). */
@@ -107,6 +108,30 @@ test.describe('staff console: a frame of its own', () => {
     // Back to the site and the demo: its own menu is there again.
     await nav.getByRole('link', { name: 'Back to the site' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the console opened by someone not signed in starts at its login, without the console code, and comes back after it', async ({
+    page,
+    request,
+  }) => {
+    await markTutorialSeen(page);
+    const consoleCode: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/console-[\w-]+\.js$/.test(sent.url())) consoleCode.push(sent.url());
+    });
+    await page.goto('/admin/inbox?filter=new');
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Finbox%3Ffilter%3Dnew$/);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'Log in to the staff console' })).toBeVisible();
+    expect(consoleCode).toEqual([]);
+    const { email, password } = await createStaffAccount(request, ['staff']);
+    const form = visiblePage(page);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/admin\/inbox\?filter=new$/);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).locator('ion-title').last()).toHaveText('Contact Us inbox');
   });
 
   test('the staff login says it signs in to the staff console', async ({ page }) => {
