@@ -17,9 +17,10 @@ export const TabsPage = lazyPage(
   },
   { pagesInside: true },
 );
-// Signed in, the account's details are asked for beside the page's code (lib/early-answers.ts).
+// Signed in, the account's details are asked for beside the page's code (lib/early-answers.ts);
+// not when a mail's link brings a code to apply first: the details are read after it.
 export const AccountPage = lazyPage(() => {
-  if (currentUser()) askEarly(EARLY_ACCOUNT_INFO, accountInfo);
+  if (currentUser() && !new URLSearchParams(window.location.search).has('oobCode')) askEarly(EARLY_ACCOUNT_INFO, accountInfo);
   return import('./features/auth/pages/account-page');
 });
 export const LoginPage = lazyPage(() => import('./features/auth/pages/login-page'));

@@ -341,7 +341,7 @@ test.describe('a server that does not list this host', () => {
   });
 });
 
-test.describe('forgot password, from the mail to a new password', () => {
+test.describe('mailed links: a forgotten password and a confirmed address', () => {
   // A server of our own whose log we read: without SMTP_URL the mail (and its link) goes there.
   const port = ownPort(92);
   const base = `http://localhost:${port}`;
@@ -401,6 +401,28 @@ test.describe('forgot password, from the mail to a new password', () => {
       await exited;
     }
     removeDatabase();
+  });
+
+  test("Account's confirmation mail confirms the address through its link", async ({ page }) => {
+    const email = uniqueEmail('confirm');
+    await createAccount(page, email, 'confirmed password 1', base);
+    await page.goto(`${base}/login?next=${encodeURIComponent('/account')}`);
+    await waitForIonicPage(page);
+    await fillCredentials(page, email, 'confirmed password 1');
+    await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await waitForIonicPage(page);
+    const details = visiblePage(page).locator('dl').first();
+    await expect(details).toContainText('Not yet');
+    await visiblePage(page).getByRole('button', { name: 'Send confirmation mail' }).click();
+    await expect(visiblePage(page).getByText(`We sent a confirmation link to ${email}.`)).toBeVisible();
+    await expect.poll(() => links.find((link) => link.includes('mode=verifyEmail'))).toBeTruthy();
+    const link = new URL(links.find((item) => item.includes('mode=verifyEmail'))!);
+
+    await page.goto(`${base}${link.pathname}${link.search}`);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByText('Thank you: your email address is confirmed.')).toBeVisible();
+    await expect(details).toContainText('Yes');
   });
 
   test('the link in the mail sets a new password and logs the user in', async ({ page }) => {
