@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { afterFirstScreen } from '../lib/after-first-screen';
+import { MENU_ID } from './menu-id';
 import { appMenuDisabledAt } from './menu-rules';
 
 type Panel = ComponentType<{ disabled: boolean }>;
@@ -28,6 +29,20 @@ export function loadAppMenu(): Promise<boolean> {
   return loading;
 }
 
+/** Opens the app's menu once its element is defined and drawn (a tap that came before it). */
+async function openWhenReady(): Promise<void> {
+  await customElements.whenDefined('ion-menu');
+  for (let frame = 0; frame < 120; frame += 1) {
+    const menu = document.querySelector<HTMLIonMenuElement>(`ion-menu[menu-id="${MENU_ID}"]`);
+    if (menu) {
+      await menu.componentOnReady();
+      await menu.open();
+      return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
 /** The app's side menu. */
 export function AppMenu() {
   const [Menu, setMenu] = useState<Panel | null>(() => panel);
@@ -36,9 +51,18 @@ export function AppMenu() {
   useEffect(() => {
     if (Menu) return;
     let live = true;
-    afterFirstScreen(() => void loadAppMenu().then((loaded) => live && loaded && setMenu(() => panel)));
+    const show = () => void loadAppMenu().then((loaded) => live && loaded && setMenu(() => panel));
+    afterFirstScreen(show);
+    // A tap on the menu button before then loads the menu at once and opens it when it is in.
+    const tapped = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('ion-menu-button')) return;
+      show();
+      void openWhenReady();
+    };
+    document.addEventListener('click', tapped, true);
     return () => {
       live = false;
+      document.removeEventListener('click', tapped, true);
     };
   }, [Menu]);
 
