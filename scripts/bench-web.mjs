@@ -253,19 +253,24 @@ async function newSession(origin) {
   };
 }
 
+/** The server's modules a staff session needs, built once per run (not once per load). */
+let staffModules;
+const staffLib = () =>
+  (staffModules ??= importSources(
+    'bench-web-staff',
+    `
+export { openDatabase } from './src/server/platform/db/database';
+export { rolesService } from './src/server/admin/roles-service';
+`,
+  ));
+
 /**
  * A new account with the staff role, signed in again after the role was given (as
  * `npm run admin -- grant` and a login do), so its ID token carries the role's claim.
  */
 async function newStaffSession(origin) {
   const account = await newSession(origin);
-  const lib = await importSources(
-    'bench-web-staff',
-    `
-export { openDatabase } from './src/server/platform/db/database';
-export { rolesService } from './src/server/admin/roles-service';
-`,
-  );
+  const lib = await staffLib();
   const handle = await lib.openDatabase(`sqlite:${serverDatabase}`, { timeoutMs: 30_000 });
   try {
     await lib.rolesService(handle.db, handle.engine).grant(null, { id: account.uid }, 'staff');

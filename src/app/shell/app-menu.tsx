@@ -1,12 +1,12 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { afterFirstScreen } from '../lib/after-first-screen';
+import { loadOnce } from '../lib/preloadable';
 import { MENU_ID } from './menu-id';
 import { appMenuDisabledAt } from './menu-rules';
 
-type Panel = ComponentType<{ disabled: boolean }>;
-let panel: Panel | null = null;
-let loading: Promise<boolean> | null = null;
+const menuPanel = loadOnce(() => import('./app-menu-panel').then((module) => module.AppMenuPanel));
+type Panel = NonNullable<ReturnType<typeof menuPanel.loaded>>;
 
 /**
  * Loads the menu's element (ion-menu with its gesture and animations, 3.3 KB gzipped). A phone's
@@ -16,17 +16,10 @@ let loading: Promise<boolean> | null = null;
  * file could not be had (a later call tries again).
  */
 export function loadAppMenu(): Promise<boolean> {
-  loading ??= import('./app-menu-panel').then(
-    (module) => {
-      panel = module.AppMenuPanel;
-      return true;
-    },
-    () => {
-      loading = null;
-      return false;
-    },
+  return menuPanel.preload().then(
+    () => true,
+    () => false,
   );
-  return loading;
 }
 
 /** Opens the app's menu once its element is defined and drawn (a tap that came before it). */
@@ -45,13 +38,13 @@ async function openWhenReady(): Promise<void> {
 
 /** The app's side menu. */
 export function AppMenu() {
-  const [Menu, setMenu] = useState<Panel | null>(() => panel);
+  const [Menu, setMenu] = useState<Panel | null>(menuPanel.loaded);
   const disabled = appMenuDisabledAt(useLocation().pathname);
 
   useEffect(() => {
     if (Menu) return;
     let live = true;
-    const show = () => void loadAppMenu().then((loaded) => live && loaded && setMenu(() => panel));
+    const show = () => void loadAppMenu().then((loaded) => live && loaded && setMenu(() => menuPanel.loaded()));
     afterFirstScreen(show);
     // A tap on the menu button before then loads the menu at once and opens it when it is in.
     const tapped = (event: Event) => {

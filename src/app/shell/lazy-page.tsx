@@ -1,6 +1,7 @@
 import { IonContent, IonPage, IonSpinner, StackContext } from '@ionic/react';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { firstScreenDrawn } from '../lib/after-first-screen';
+import { loadOnce } from '../lib/preloadable';
 import './lazy-page.css';
 
 /**
@@ -48,28 +49,18 @@ export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  * place.
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>, { pagesInside = false } = {}): LazyPage {
-  let Loaded: ComponentType | null = null;
-  let loading: Promise<{ default: ComponentType }> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => {
-        Loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        // A failed load is tried again by the next render (which shows its error if it fails too).
-        loading = null;
-        throw error;
-      },
-    ));
-  const Page: LazyExoticComponent<ComponentType> = lazy(preload);
+  const page = loadOnce(() => load().then((module) => module.default));
+  const Page: LazyExoticComponent<ComponentType> = lazy(() => page.preload().then((component) => ({ default: component })));
   function LazyRoute() {
+    const Loaded = page.loaded();
     return (
       <Suspense fallback={<LoadingPage />}>
+        {/* The same component every render (the page's module export), not one made here. */}
+        {/* eslint-disable-next-line react-hooks/static-components */}
         {Loaded ? <Loaded /> : <Page />}
         {pagesInside ? null : <Drawn />}
       </Suspense>
     );
   }
-  return Object.assign(LazyRoute, { preload });
+  return Object.assign(LazyRoute, { preload: page.preload });
 }
