@@ -14,7 +14,9 @@
 //     loads.
 // Prints a table with the load average at the start, writes it into docs/performance.md between
 // its bench:web markers (BENCH_NO_DOCS=1 leaves it alone) and exits non-zero when a budget is
-// exceeded. Figures, not timed tests.
+// exceeded. Figures, not timed tests. BENCH_PROFILE_DIR=<dir> also writes a CPU profile of each
+// timed load there (`<page>-<run>.cpuprofile`, for DevTools or scripts/cpu-profile-top.mjs) and
+// prints its long tasks and largest paint on a timeline.
 /* global window, indexedDB -- OBSERVE and MARK_TUTORIAL_SEEN run inside the page. */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -301,7 +303,7 @@ async function waitForQuiet(inFlight) {
 }
 
 /** One cold load: a fresh context (empty cache, no service worker), throttled CPU. */
-async function load(browser, url, { measureBytes, returning = false, signedIn = false }) {
+async function load(browser, url, { measureBytes, returning = false, signedIn = false, profileAs = null }) {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     serviceWorkers: 'block',
@@ -329,6 +331,11 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
   }
   await page.addInitScript(OBSERVE);
+  if (profileAs) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const assets = [];
   const wire = [];
   if (measureBytes) {
@@ -380,8 +387,9 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
       .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
       .filter((entry) => lcp === 0 || entry.startTime <= lcp)
       .map((entry) => new URL(entry.name).pathname);
-    return { lcp, lcpElement, cls, tbt, beforeLcp };
+    return { lcp, lcpElement, cls, tbt, beforeLcp, longTasks, fcp };
   });
+  if (profileAs) await writeProfile(cdp, profileAs, vitals);
   const finalPath = new URL(page.url()).pathname;
   const drawnWith = new Set(vitals.beforeLcp);
   let js = 0;
@@ -400,6 +408,15 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
   const wireBytes = (await Promise.all(wire)).reduce((sum, bytes) => sum + bytes, 0);
   await context.close();
   return { ...vitals, js, firstJs, css, wireBytes, files, finalPath };
+}
+
+/** BENCH_PROFILE_DIR: the load's CPU profile, and its long tasks beside its largest paint. */
+async function writeProfile(cdp, name, vitals) {
+  const { profile } = await cdp.send('Profiler.stop');
+  const file = join(process.env.BENCH_PROFILE_DIR, `${name}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const tasks = vitals.longTasks.map((task) => `${task.start.toFixed(0)}+${task.duration.toFixed(0)}`).join(', ');
+  console.log(`  profile ${file}: FCP ${vitals.fcp.toFixed(0)} ms, LCP ${vitals.lcp.toFixed(0)} ms; long tasks (start+ms): ${tasks || 'none'}`);
 }
 
 /**
@@ -455,7 +472,10 @@ try {
     await load(browser, url, { ...options, measureBytes: false }); // warm the server, not the browser
     const bytes = await load(browser, url, { ...options, measureBytes: true });
     const runs = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await load(browser, url, { ...options, measureBytes: false }));
+    const profileName = (run) =>
+      process.env.BENCH_PROFILE_DIR ? `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}` : null;
+    for (let run = 0; run < RUNS; run++)
+      runs.push(await load(browser, url, { ...options, measureBytes: false, profileAs: profileName(run) }));
     if (process.env.BENCH_VERBOSE)
       for (const run of runs) console.log(`  ${target.label} LCP ${run.lcp.toFixed(0)} ms at ${run.lcpElement}`);
     const row = {

@@ -94,13 +94,49 @@ test.describe('the movie list', () => {
       if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/movies') asked.push(Date.now());
     });
     page.on('requestfinished', (request) => {
-      if (/\/assets\/screen-demo-[\w-]+\.js$/.test(request.url())) pageCodeIn = Math.min(pageCodeIn, Date.now());
+      if (/\/assets\/screen-demo-[\w-]{8}\.js$/.test(request.url())) pageCodeIn = Math.min(pageCodeIn, Date.now());
     });
     await page.goto(LIST);
     await expect(rows(page).first()).toBeVisible();
     expect(asked).toHaveLength(1);
     expect(asked[0]!).toBeLessThanOrEqual(pageCodeIn);
     await context.close();
+  });
+
+  test('only the rows in view are drawn, and scrolling draws the rest in place', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openList(page);
+    const total = await listedOnServer(page);
+    expect(total).toBeGreaterThan(30); // more rows than one screen and its overscan hold
+    const drawn = activePage(page).getByTestId('movie-row');
+    await expect(drawn.first()).toHaveAttribute('aria-posinset', '1');
+    await expect(drawn.first()).toHaveAttribute('aria-setsize', String(total));
+    const firstScreen = await drawn.count();
+    expect(firstScreen).toBeGreaterThan(5);
+    expect(firstScreen).toBeLessThan(total);
+
+    await activePage(page)
+      .locator('ion-content.movie-list-content')
+      .evaluate((content: HTMLIonContentElement) => content.scrollToBottom(0));
+    const last = activePage(page).locator(`[data-testid="movie-row"][aria-posinset="${total}"]`);
+    await expect(last).toBeInViewport();
+    // The last row sits at the bottom of the list, where its position says it is.
+    await expect(activePage(page).locator('[data-testid="movie-row"][aria-posinset="1"]')).toHaveCount(0);
+    expect(await drawn.count()).toBeLessThan(total);
+    const [lastBox, beforeBox] = await Promise.all([
+      last.boundingBox(),
+      activePage(page)
+        .locator(`[data-testid="movie-row"][aria-posinset="${total - 1}"]`)
+        .boundingBox(),
+    ]);
+    expect(lastBox!.y - beforeBox!.y).toBe(68);
+
+    // Back at the top, the first rows are drawn again.
+    await activePage(page)
+      .locator('ion-content.movie-list-content')
+      .evaluate((content: HTMLIonContentElement) => content.scrollToTop(0));
+    await expect(drawn.first()).toHaveAttribute('aria-posinset', '1');
+    await expect(drawn.first()).toBeInViewport();
   });
 
   test('search narrows the list as the user types and says how many match', async ({ page }) => {

@@ -1,10 +1,12 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type MouseEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Movie } from '../../../../common/movie-schema';
 import { moviePageUrl } from '../../../../common/movie-view';
+import { centredScrollTop, rowWindow, sameWindow } from '../state/row-window';
 
-/** Every row is this tall, so the virtualiser never has to measure one. */
+/** Every row is this tall, so which rows are in view is arithmetic: nothing is ever measured. */
 export const ROW_HEIGHT = 68;
+/** Rows drawn beyond each edge of the view. */
+const OVERSCAN = 6;
 
 interface MovieListProps {
   movies: readonly Movie[];
@@ -21,7 +23,7 @@ interface MovieListProps {
 
 /**
  * The movie list, virtualised: only the rows on screen (plus a few) are in the DOM, so ten
- * thousand movies scroll as smoothly as ten. Screen readers still hear the full size through
+ * thousand movies scroll as smoothly as ten (docs/decisions/0300). Screen readers still hear the full size through
  * aria-setsize and aria-posinset.
  */
 const NONE: ReadonlySet<string> = new Set();
@@ -43,20 +45,7 @@ export function MovieList({ movies, favorites, waiting = NONE, scrollElement, on
     return () => observer.disconnect();
   }, [scrollElement]);
 
-  // The virtualiser hands out fresh functions on purpose; this component is not for the compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: movies.length,
-    getScrollElement: () => scrollElement,
-    estimateSize: () => ROW_HEIGHT,
-    // Until the scrolling element is ready (Ionic hands it over a few frames after mounting),
-    // the window's size decides how many rows the first paint holds: the rows are drawn with the
-    // page, not after it (the Demo list's largest paint).
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
-    overscan: 6,
-    scrollMargin,
-    getItemKey: (index) => movies[index]!.title,
-  });
+  const shown = useRowWindow(scrollElement, movies.length, scrollMargin);
 
   // A movie added or removed above the rows in view (a live change) must not move what is read:
   // the first row in view keeps its place on screen.
@@ -66,7 +55,7 @@ export function MovieList({ movies, favorites, waiting = NONE, scrollElement, on
     if (scrollElement && previous.movies !== movies && previous.title) {
       const before = previous.movies.findIndex((movie) => movie.title === previous.title);
       const after = movies.findIndex((movie) => movie.title === previous.title);
-      if (before >= 0 && after >= 0 && after !== before) scrollElement.scrollTop += (after - before) * ROW_HEIGHT;
+      if (before >= 0 && after >= 0 && after !== before) scrollTo(scrollElement, scrollElement.scrollTop + (after - before) * ROW_HEIGHT);
     }
     const first = scrollElement ? Math.max(0, Math.floor((scrollElement.scrollTop - scrollMargin) / ROW_HEIGHT)) : 0;
     anchor.current = { movies, title: scrollElement && scrollElement.scrollTop > scrollMargin ? (movies[first]?.title ?? null) : null };
@@ -75,20 +64,22 @@ export function MovieList({ movies, favorites, waiting = NONE, scrollElement, on
   useEffect(() => {
     if (!highlight) return;
     const index = movies.findIndex((movie) => movie.title === highlight);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [highlight, movies, virtualizer]);
+    if (index >= 0 && scrollElement) scrollTo(scrollElement, centredScrollTop(index, scrollElement.clientHeight, scrollMargin, ROW_HEIGHT));
+  }, [highlight, movies, scrollElement, scrollMargin]);
+
+  const rows: Movie[] = movies.slice(shown.first, Math.min(shown.end, movies.length));
 
   return (
-    <div ref={listRef} className="movie-list" role="list" aria-label="Movies" style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((item) => {
-        const movie = movies[item.index]!;
+    <div ref={listRef} className="movie-list" role="list" aria-label="Movies" style={{ height: movies.length * ROW_HEIGHT }}>
+      {rows.map((movie, offset) => {
+        const index = shown.first + offset;
         return (
           <MovieRow
-            key={item.key}
+            key={movie.title}
             movie={movie}
-            position={item.index + 1}
+            position={index + 1}
             total={movies.length}
-            top={item.start - scrollMargin}
+            top={index * ROW_HEIGHT}
             favorite={favorites.has(movie.title)}
             waiting={waiting.has(movie.title)}
             highlighted={movie.title === highlight}
@@ -99,6 +90,51 @@ export function MovieList({ movies, favorites, waiting = NONE, scrollElement, on
       })}
     </div>
   );
+}
+
+/** Moves the list at once (never animated, whatever the page's scroll-behavior). */
+function scrollTo(element: HTMLElement, top: number) {
+  element.scrollTop = top;
+}
+
+/**
+ * The rows in view of `count` rows in `scrollElement`, starting `listTop` pixels down it. Until
+ * Ionic hands over its scroll element (a few frames after mounting), the window's height decides
+ * how many rows the first paint holds: the rows are drawn with the page, not after it (the Demo
+ * list's largest paint, docs/decisions/0547).
+ */
+function useRowWindow(scrollElement: HTMLElement | null, count: number, listTop: number) {
+  const read = useCallback(
+    () =>
+      rowWindow({
+        scrollTop: scrollElement?.scrollTop ?? 0,
+        viewportHeight: scrollElement?.clientHeight || (typeof window === 'undefined' ? 0 : window.innerHeight),
+        listTop,
+        rowHeight: ROW_HEIGHT,
+        count,
+        overscan: OVERSCAN,
+      }),
+    [scrollElement, count, listTop],
+  );
+  const [shown, setShown] = useState(read);
+  useLayoutEffect(() => {
+    // A scroll within the same rows renders nothing.
+    const update = () =>
+      setShown((previous) => {
+        const next = read();
+        return sameWindow(previous, next) ? previous : next;
+      });
+    update();
+    if (!scrollElement) return;
+    scrollElement.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(scrollElement);
+    return () => {
+      scrollElement.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [scrollElement, read]);
+  return shown;
 }
 
 interface MovieRowProps {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyReason, listSummary } from './list-summary';
+import { emptyReason, groupThousands, listSummary } from './list-summary';
 
 describe('movie list summary', () => {
+  it('groups thousands as English text does, like toLocaleString("en")', () => {
+    for (const count of [0, 7, 42, 999, 1000, 1200, 10_000, 999_999, 1_000_000, 123_456_789, -1200])
+      expect(groupThousands(count)).toBe(count.toLocaleString('en'));
+  });
+
   it('counts what shows, of how many, with grouped thousands', () => {
     expect(listSummary(1, 1, false)).toBe('1 movie');
     expect(listSummary(1200, 1200, false)).toBe('1,200 movies');
