@@ -387,7 +387,11 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
       .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
       .filter((entry) => lcp === 0 || entry.startTime <= lcp)
       .map((entry) => new URL(entry.name).pathname);
-    return { lcp, lcpElement, cls, tbt, beforeLcp, longTasks, fcp };
+    // For BENCH_PROFILE_DIR's timeline: when each request started and ended.
+    const requests = performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ start: entry.startTime, end: entry.responseEnd, name: new URL(entry.name).pathname }));
+    return { lcp, lcpElement, cls, tbt, beforeLcp, longTasks, fcp, requests };
   });
   if (profileAs) await writeProfile(cdp, profileAs, vitals);
   const finalPath = new URL(page.url()).pathname;
@@ -415,8 +419,14 @@ async function writeProfile(cdp, name, vitals) {
   const { profile } = await cdp.send('Profiler.stop');
   const file = join(process.env.BENCH_PROFILE_DIR, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
-  const tasks = vitals.longTasks.map((task) => `${task.start.toFixed(0)}+${task.duration.toFixed(0)}`).join(', ');
-  console.log(`  profile ${file}: FCP ${vitals.fcp.toFixed(0)} ms, LCP ${vitals.lcp.toFixed(0)} ms; long tasks (start+ms): ${tasks || 'none'}`);
+  console.log(`  profile ${file}`);
+  const events = [
+    [vitals.fcp, 'first contentful paint'],
+    [vitals.lcp, `largest contentful paint ${vitals.lcpElement}`],
+    ...vitals.longTasks.map((task) => [task.start, `long task, ${task.duration.toFixed(0)} ms`]),
+    ...vitals.requests.map((request) => [request.end, `${request.name} in (asked at ${request.start.toFixed(0)})`]),
+  ].sort((a, b) => a[0] - b[0]);
+  for (const [at, what] of events) console.log(`    ${at.toFixed(0).padStart(6)} ms  ${what}`);
 }
 
 /**

@@ -134,6 +134,42 @@ test.describe('staff console: a frame of its own', () => {
     await expect(visiblePage(page).locator('ion-title').last()).toHaveText('Contact Us inbox');
   });
 
+  test('the console home asks who is signed in and for the inbox once each, beside the console code', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await signInAsStaff(page, request, '/admin');
+    await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
+    const session = await page.evaluate(() => localStorage.getItem('northwind.auth.session'));
+    expect(session).toBeTruthy();
+
+    // A cold start at the console's home, signed in: an empty cache, no service worker.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.addInitScript((value) => localStorage.setItem('northwind.auth.session', value), session!);
+    const cold = await context.newPage();
+    const asked = { session: [] as number[], inbox: [] as number[] };
+    let consoleCodeIn = Number.POSITIVE_INFINITY;
+    cold.on('request', (sent) => {
+      const path = new URL(sent.url()).pathname;
+      if (path === '/api/admin/session') asked.session.push(Date.now());
+      if (path === '/api/admin/inbox/summary') asked.inbox.push(Date.now());
+    });
+    cold.on('requestfinished', (done) => {
+      if (/\/assets\/console-[\w-]{8}\.js$/.test(done.url())) consoleCodeIn = Math.min(consoleCodeIn, Date.now());
+    });
+    await cold.goto('/admin');
+    await waitForIonicPage(cold);
+    await expect(visiblePage(cold).getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
+    await expect(visiblePage(cold).locator('.console-home__count')).toBeVisible();
+    // The menu's count and the home's list share one answer; the gate's too.
+    await expect(consoleMenu(cold).getByRole('link', { name: /^Inbox/ })).toBeAttached();
+    expect(asked.session).toHaveLength(1);
+    expect(asked.inbox).toHaveLength(1);
+    expect(asked.session[0]!).toBeLessThanOrEqual(consoleCodeIn);
+    await context.close();
+  });
+
   test('the staff login says it signs in to the staff console', async ({ page }) => {
     await markTutorialSeen(page);
     await page.goto('/login?next=%2Fadmin');

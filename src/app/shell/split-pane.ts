@@ -1,22 +1,29 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** From this width the split pane shows the menu beside the content. */
 export const SPLIT_PANE_WHEN = '(min-width: 1200px)';
 
-const query = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(SPLIT_PANE_WHEN) : null);
+const query = (media: string) =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(media) : null;
 
 /** Whether the screen is wide enough for the menu to be shown beside the content. */
-export function splitPaneShown(): boolean {
-  return query()?.matches === true;
+export function splitPaneShown(media = SPLIT_PANE_WHEN): boolean {
+  return query(media)?.matches === true;
 }
 
-function subscribe(onChange: () => void): () => void {
-  const list = query();
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
-}
-
-/** `splitPaneShown`, kept current as the window is resized or turned. */
-export function useSplitPaneShown(): boolean {
-  return useSyncExternalStore(subscribe, splitPaneShown, () => false);
+/** `splitPaneShown`, kept current as the window is resized or turned (`media`: a split pane's `when`). */
+export function useSplitPaneShown(media = SPLIT_PANE_WHEN): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = query(media);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    [media],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => splitPaneShown(media),
+    () => false,
+  );
 }

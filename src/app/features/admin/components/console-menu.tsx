@@ -12,9 +12,11 @@ import {
   statsChartOutline,
   textOutline,
 } from 'ionicons/icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { afterFirstScreen } from '../../../lib/after-first-screen';
 import { DarkThemeFooter } from '../../../shell/dark-theme-footer';
+import { useSplitPaneShown } from '../../../shell/split-pane';
 import { CONTENT_SECTIONS } from '../state/content-sections';
 import { useAdminSession } from '../state/use-admin-session';
 import { useInboxSummary } from '../state/use-inbox-summary';
@@ -66,6 +68,15 @@ export function ConsoleMenu() {
   const ready = session.status === 'ready';
   const admin = ready && session.session.roles.includes('admin');
   const summary = useInboxSummary(ready);
+  // On a phone the menu is closed at first: its seventeen links (each an element with an icon)
+  // are drawn after the page's first screen, or as it opens, whichever comes first, rather than
+  // before the page (docs/decisions/0546). Beside the page on a wide screen, they come with it.
+  const beside = useSplitPaneShown(CONSOLE_SPLIT_WHEN);
+  const [linksWanted, setLinksWanted] = useState(false);
+  useEffect(() => {
+    afterFirstScreen(() => setLinksWanted(true));
+  }, []);
+  const linksShown = beside || linksWanted;
 
   // Plain links (not ion-items): aria-current must sit on the link itself, where ion-item
   // cannot forward it; the menu toggle closes the menu on a phone after a choice.
@@ -102,44 +113,55 @@ export function ConsoleMenu() {
   );
 
   return (
-    <IonMenu menuId={CONSOLE_MENU_ID} contentId={CONSOLE_CONTENT_ID} type="overlay" aria-label="Staff console" className="console-menu">
+    <IonMenu
+      menuId={CONSOLE_MENU_ID}
+      contentId={CONSOLE_CONTENT_ID}
+      type="overlay"
+      aria-label="Staff console"
+      className="console-menu"
+      onIonWillOpen={() => setLinksWanted(true)}
+    >
       <IonHeader>
         <IonToolbar>
           <IonTitle>Staff console</IonTitle>
         </IonToolbar>
       </IonHeader>
       <IonContent>
-        <ul className="console-menu__top">{link({ title: 'Dashboard', url: '/admin', icon: gridOutline })}</ul>
-        {group(
-          'console-menu-content',
-          'Content',
-          CONTENT.map((item) => link(item)),
-        )}
-        {group(
-          'console-menu-work',
-          'Work',
+        {linksShown && (
           <>
-            {link({ title: 'Inbox', url: '/admin/inbox', icon: chatbubblesOutline }, summary?.newCount)}
-            {link({ title: 'Movies', url: '/admin/movies', icon: filmOutline })}
-            {link({ title: 'Insights', url: '/admin/insights', icon: statsChartOutline })}
-          </>,
+            <ul className="console-menu__top">{link({ title: 'Dashboard', url: '/admin', icon: gridOutline })}</ul>
+            {group(
+              'console-menu-content',
+              'Content',
+              CONTENT.map((item) => link(item)),
+            )}
+            {group(
+              'console-menu-work',
+              'Work',
+              <>
+                {link({ title: 'Inbox', url: '/admin/inbox', icon: chatbubblesOutline }, summary?.newCount)}
+                {link({ title: 'Movies', url: '/admin/movies', icon: filmOutline })}
+                {link({ title: 'Insights', url: '/admin/insights', icon: statsChartOutline })}
+              </>,
+            )}
+            {admin &&
+              group(
+                'console-menu-admin',
+                'Administration',
+                ADMIN.map((item) => link(item)),
+              )}
+            <ul className="console-menu__top">
+              <li>
+                <a className="console-menu__link" href="/">
+                  <IonIcon icon={arrowBackOutline} aria-hidden="true" />
+                  <span className="console-menu__label">Back to the site</span>
+                </a>
+              </li>
+            </ul>
+          </>
         )}
-        {admin &&
-          group(
-            'console-menu-admin',
-            'Administration',
-            ADMIN.map((item) => link(item)),
-          )}
-        <ul className="console-menu__top">
-          <li>
-            <a className="console-menu__link" href="/">
-              <IonIcon icon={arrowBackOutline} aria-hidden="true" />
-              <span className="console-menu__label">Back to the site</span>
-            </a>
-          </li>
-        </ul>
       </IonContent>
-      <DarkThemeFooter />
+      {linksShown && <DarkThemeFooter />}
     </IonMenu>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { AdminSession } from '../../../../common/admin-schemas';
+import { useHoldFirstScreen } from '../../../lib/after-first-screen';
 import { useAdminSession } from '../state/use-admin-session';
 import { CONSOLE_MENU_ID } from './console-menu';
 import '../admin.css';
@@ -42,6 +43,10 @@ export function ConsolePage({ title, requires = 'staff', defaultHref = '/admin',
       router.push(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, 'root', 'replace');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of state sends the visitor away
   }, [state.status]);
+
+  // The console's first screen is the page behind its gate: what waits for the first screen (the
+  // closed menu's links on a phone, the live stream, the service worker) waits for the gate.
+  useHoldFirstScreen(state.status !== 'loading');
 
   const allowed = state.status === 'ready' && (requires === 'staff' || state.session.roles.includes('admin'));
   return (

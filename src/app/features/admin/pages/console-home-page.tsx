@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminSession, AuditEntry } from '../../../../common/admin-schemas';
 import type { InboxSummary } from '../../../../common/inbox-schemas';
-import { fetchAudit } from '../api/audit/fetch-audit';
-import { fetchInboxSummary } from '../api/inbox/fetch-inbox-summary';
+import { homeAudit, inboxSummaryNow } from '../api/console-answers';
 import { ConsolePage } from '../components/console-page';
 import { showTime } from '../state/audit-format';
 import { inboxTime } from '../state/inbox-format';
@@ -14,7 +13,6 @@ import { AUDIT_ACTIONS } from '../../../../common/audit-catalogue';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 
-const NO_FILTER = { actorId: '', action: '', itemType: '', itemId: '' };
 function useLoaded<T>(load: (() => Promise<T>) | null): Loaded<T> | null {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   useEffect(() => {
@@ -62,7 +60,7 @@ function Waiting({ what }: { what: string }) {
 }
 
 function NewMessages() {
-  const summary = useLoaded<InboxSummary>(fetchInboxSummary)!;
+  const summary = useLoaded<InboxSummary>(inboxSummaryNow)!;
   return (
     <section aria-labelledby="home-messages">
       <h2 id="home-messages">New messages</h2>
@@ -99,7 +97,7 @@ function NewMessages() {
 }
 
 function Activity({ admin }: { admin: boolean }) {
-  const audit = useLoaded(admin ? () => fetchAudit(NO_FILTER, null, 50) : null);
+  const audit = useLoaded(admin ? homeAudit : null);
   if (!audit)
     return (
       <section aria-labelledby="home-content">

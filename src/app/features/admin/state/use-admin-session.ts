@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AdminSession } from '../../../../common/admin-schemas';
 import { ApiError } from '../../../../common/api-error';
 import { useAuth } from '../../../lib/session/session-store';
-import { fetchAdminSession } from '../api/fetch-admin-session';
+import { adminSessionFor } from '../api/console-answers';
 
 export type AdminSessionState =
   | { status: 'loading' }
@@ -23,7 +23,7 @@ export function useAdminSession(): AdminSessionState {
   useEffect(() => {
     if (!uid) return;
     let active = true;
-    fetchAdminSession()
+    adminSessionFor(uid)
       .then((session) => active && setAnswer({ uid, state: { status: 'ready', session } }))
       .catch((error: unknown) => {
         if (!active) return;

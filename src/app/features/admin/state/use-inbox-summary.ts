@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { InboxSummary } from '../../../../common/inbox-schemas';
-import { fetchInboxSummary } from '../api/inbox/fetch-inbox-summary';
+import { inboxSummaryNow } from '../api/console-answers';
 
 /**
  * The inbox's new messages, asked again at each move inside the console (reading a message
@@ -14,7 +14,7 @@ export function useInboxSummary(enabled: boolean): InboxSummary | null {
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    fetchInboxSummary()
+    inboxSummaryNow()
       .then((next) => active && setSummary(next))
       .catch(() => undefined);
     return () => {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { SHARED_MS, sharedAnswers } from './shared-answers';
+
+describe('shared answers', () => {
+  it('asks once for callers of the same moment and the same key', async () => {
+    const asked: string[] = [];
+    const answer = sharedAnswers(async (key) => {
+      asked.push(key);
+      return `${key}:${asked.length}`;
+    });
+    const [first, second] = await Promise.all([answer('a', 1000), answer('a', 1000 + SHARED_MS - 1)]);
+    expect(first).toBe('a:1');
+    expect(second).toBe('a:1');
+    expect(asked).toEqual(['a']);
+  });
+
+  it('asks again later, or for another key', async () => {
+    const asked: string[] = [];
+    const answer = sharedAnswers(async (key) => {
+      asked.push(key);
+      return asked.length;
+    });
+    await answer('a', 1000);
+    expect(await answer('a', 1000 + SHARED_MS)).toBe(2);
+    expect(await answer('b', 1000 + SHARED_MS)).toBe(3);
+    expect(asked).toEqual(['a', 'a', 'b']);
+  });
+
+  it('does not keep a failure for the next caller', async () => {
+    let calls = 0;
+    const answer = sharedAnswers(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('refused');
+      return 'fine';
+    });
+    await expect(answer('a', 1000)).rejects.toThrow('refused');
+    expect(await answer('a', 1001)).toBe('fine');
+    expect(calls).toBe(2);
+  });
+});
