@@ -234,7 +234,9 @@ test.describe('a support message written offline', () => {
 });
 
 test.describe('updates', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Two builds of the app and two server starts inside the test: 60 to 100 s in CI, and over
+  // 120 s on one slow day beside the other worker.
+  test.describe.configure({ timeout: 180_000 });
 
   test.beforeAll(() => {
     rmSync(BUILDS, { recursive: true, force: true });

@@ -75,7 +75,9 @@ export class ServerProcess {
     child.stdout?.on('data', (chunk: string) => {
       this.output = (this.output + chunk).slice(-256 * 1024);
     });
-    const deadline = Date.now() + 30_000;
+    // A first start migrates and seeds an empty database: 10 s alone, and over 30 s was seen in CI
+    // on a slow day beside the other worker.
+    const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server on port ${this.port} exited with code ${child.exitCode}`);
       if (await this.answers()) return;
