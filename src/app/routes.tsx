@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '../common/routes';
 import { accountInfo, EARLY_ACCOUNT_INFO } from './features/auth/api/account-lookup';
 import { askEarly } from './lib/early-answers';
 import { currentUser } from './lib/session/session-store';
@@ -35,7 +36,7 @@ export const VideoPage = lazyPage(() => import('./features/video/pages/video-pag
 // The staff console: its sections are chunks of their own inside this one. Opened at its home,
 // the home's code and what it is drawn from are asked for beside the console's own code.
 export const AdminConsole = lazyPage(() => {
-  if (['/admin', '/admin/'].includes(window.location.pathname)) {
+  if (trimTrailingSlashes(window.location.pathname) === '/admin') {
     // A small file of its own: its requests' code stays out of the start every screen loads.
     void import('./features/admin/api/console-answers').then((answers) => answers.askConsoleHomeEarly());
     void import('./features/admin/pages/console-home-page');

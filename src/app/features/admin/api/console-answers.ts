@@ -9,8 +9,7 @@ import { fetchInboxSummary } from './inbox/fetch-inbox-summary';
 import { sharedAnswers } from './shared-answers';
 
 /** The home's recent activity: the newest page of the whole audit log. */
-const HOME_AUDIT = { filter: { actorId: '', action: '', itemType: '', itemId: '' }, limit: 50 } as const;
-const fetchHomeAudit = () => fetchAudit(HOME_AUDIT.filter, null, HOME_AUDIT.limit);
+const fetchHomeAudit = () => fetchAudit({ actorId: '', action: '', itemType: '', itemId: '' }, null, 50);
 
 const sessionKey = (uid: string) => `admin-session:${uid}`;
 const INBOX_SUMMARY = 'admin-inbox-summary';
