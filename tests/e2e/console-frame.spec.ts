@@ -150,6 +150,12 @@ test.describe('staff console: a frame of its own', () => {
     const cold = await context.newPage();
     const asked = { session: [] as number[], inbox: [] as number[] };
     let consoleCodeIn = Number.POSITIVE_INFINITY;
+    // The console's code held back a second, as a slow network would: the home's answers are
+    // asked without waiting for it (on loopback every file arrives at once, and order says nothing).
+    await cold.route(/\/assets\/console-[\w-]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     cold.on('request', (sent) => {
       const path = new URL(sent.url()).pathname;
       if (path === '/api/admin/session') asked.session.push(Date.now());
