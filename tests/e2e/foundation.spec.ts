@@ -118,6 +118,25 @@ test.describe('the app face', () => {
     }
   });
 
+  test('a tap on the menu button before the menu has loaded opens it once it has', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The menu's file is held until the button has been tapped, as on a phone's first second.
+    let tapped!: () => void;
+    const tap = new Promise<void>((resolve) => (tapped = resolve));
+    await page.route(/\/assets\/app-menu-panel-[\w-]{8}\.js$/, async (route) => {
+      await tap;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await waitForIonicPage(page);
+    await expect(page.locator('ion-menu')).toHaveCount(0);
+    await page.locator('.ion-page:not(.ion-page-hidden) ion-menu-button').first().click();
+    tapped();
+    const menu = page.locator('ion-menu');
+    await expect(menu.getByText('Signup', { exact: true })).toBeVisible();
+    await expect(menu.locator('ion-toggle')).toBeVisible();
+  });
+
   // The menu's element loads after a phone's first screen, and before a wide screen's, where the
   // split pane draws it beside the page (shell/app-menu.tsx).
   for (const { width, height, beside } of [

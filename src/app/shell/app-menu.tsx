@@ -7,6 +7,9 @@ import { appMenuDisabledAt } from './menu-rules';
 
 const menuPanel = loadOnce(() => import('./app-menu-panel').then((module) => module.AppMenuPanel));
 type Panel = NonNullable<ReturnType<typeof menuPanel.loaded>>;
+const MENU_SELECTOR = `ion-menu[menu-id="${MENU_ID}"]`;
+const DRAWN_LIMIT_MS = 10_000;
+const whenLoaded = new Set<() => void>();
 
 /**
  * Loads the menu's element (ion-menu with its gesture and animations, 3.3 KB gzipped). A phone's
@@ -17,24 +20,43 @@ type Panel = NonNullable<ReturnType<typeof menuPanel.loaded>>;
  */
 export function loadAppMenu(): Promise<boolean> {
   return menuPanel.preload().then(
-    () => true,
+    () => {
+      for (const show of whenLoaded) show();
+      return true;
+    },
     () => false,
   );
 }
 
-/** Opens the app's menu once its element is defined and drawn (a tap that came before it). */
-async function openWhenReady(): Promise<void> {
-  await customElements.whenDefined('ion-menu');
-  for (let frame = 0; frame < 120; frame += 1) {
-    const menu = document.querySelector<HTMLIonMenuElement>(`ion-menu[menu-id="${MENU_ID}"]`);
-    if (menu) {
-      await menu.componentOnReady();
+/**
+ * Opens the app's menu once React has put it in the page and Stencil has drawn it. Ionic's elements
+ * in this build have no `componentOnReady`; the `hydrated` class is Stencil's mark of a first
+ * render, before which `open()` has no inner element to measure.
+ */
+async function openWhenDrawn(): Promise<void> {
+  const until = Date.now() + DRAWN_LIMIT_MS;
+  while (Date.now() < until) {
+    const menu = document.querySelector<HTMLIonMenuElement>(MENU_SELECTOR);
+    if (menu?.classList.contains('hydrated')) {
       await menu.open();
       return;
     }
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
 }
+
+/**
+ * A tap on the menu button before the menu is in the page (a phone's first second) loads it at once
+ * and opens it when drawn; the button alone would do nothing. Listened for from the start, as this
+ * module is evaluated, not from AppMenu's effect: a tap between the first paint and React's
+ * effects was lost that way. Once the menu is in the page, the button opens it itself.
+ */
+function onTapBeforeMenu(event: Event): void {
+  if (!(event.target instanceof Element) || !event.target.closest('ion-menu-button')) return;
+  if (document.querySelector(MENU_SELECTOR)) return;
+  void loadAppMenu().then((loaded) => (loaded ? openWhenDrawn() : undefined));
+}
+if (typeof document !== 'undefined') document.addEventListener('click', onTapBeforeMenu, true);
 
 /** The app's side menu. */
 export function AppMenu() {
@@ -43,19 +65,13 @@ export function AppMenu() {
 
   useEffect(() => {
     if (Menu) return;
-    let live = true;
-    const show = () => void loadAppMenu().then((loaded) => live && loaded && setMenu(() => menuPanel.loaded()));
-    afterFirstScreen(show);
-    // A tap on the menu button before then loads the menu at once and opens it when it is in.
-    const tapped = (event: Event) => {
-      if (!(event.target instanceof Element) || !event.target.closest('ion-menu-button')) return;
-      show();
-      void openWhenReady();
-    };
-    document.addEventListener('click', tapped, true);
+    const show = () => setMenu(() => menuPanel.loaded());
+    whenLoaded.add(show);
+    // Loaded between this render and its effect (a tap, or main.tsx on a wide screen).
+    if (menuPanel.loaded()) show();
+    else afterFirstScreen(() => void loadAppMenu());
     return () => {
-      live = false;
-      document.removeEventListener('click', tapped, true);
+      whenLoaded.delete(show);
     };
   }, [Menu]);
 
