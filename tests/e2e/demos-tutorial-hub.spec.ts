@@ -166,6 +166,29 @@ test.describe('tutorial', () => {
     });
   }
 
+  test('Skip moves on when device storage never finishes a write', async ({ page }) => {
+    // Writes hang once the tutorial is up (a transaction's completion is never announced); reads
+    // still answer, so the page behind the tutorial can be drawn.
+    await page.addInitScript(() => {
+      const hang = { writes: false };
+      (window as unknown as { __hang: typeof hang }).__hang = hang;
+      const oncomplete = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, 'oncomplete')!;
+      Object.defineProperty(IDBTransaction.prototype, 'oncomplete', {
+        set(handler: (event: Event) => void) {
+          oncomplete.set!.call(this, (event: Event) => {
+            if (!hang.writes) handler.call(this, event);
+          });
+        },
+      });
+    });
+    await page.goto('/tutorial');
+    await waitForIonicPage(page);
+    await page.evaluate(() => ((window as unknown as { __hang: { writes: boolean } }).__hang.writes = true));
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await expect(page).toHaveURL(/\/app\/tabs\/home$/);
+    await waitForIonicPage(page);
+  });
+
   test('pages reached directly for a purpose are not interrupted', async ({ page }) => {
     await page.goto('/charts-and-graphs');
     await waitForIonicPage(page);

@@ -39,6 +39,8 @@ const SLIDES = [
   },
 ] as const;
 
+const FINISH_WAIT_MS = 1500;
+
 /** Swipeable introduction slides with Skip and Continue. */
 export default function TutorialPage() {
   const router = useIonRouter();
@@ -64,7 +66,9 @@ export default function TutorialPage() {
   };
 
   const finish = async () => {
-    await finishTutorial();
+    // The visitor moves on once the flags are written, or after FINISH_WAIT_MS if device storage
+    // is slow to answer (the writes go on): a Continue once stayed put for ten seconds in CI.
+    await Promise.race([finishTutorial(), new Promise((resolve) => setTimeout(resolve, FINISH_WAIT_MS))]);
     router.push(tutorialDestination(new URLSearchParams(window.location.search).get('next')), 'root', 'replace');
   };
 
