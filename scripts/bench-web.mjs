@@ -188,7 +188,7 @@ async function startServer(port) {
 
 /** Collects LCP, layout shifts and long tasks from the moment the document starts. */
 const OBSERVE = () => {
-  const vitals = { lcp: 0, lcpElement: '', cls: 0, longTasks: [], fcp: 0 };
+  const vitals = { lcp: 0, lcpElement: '', cls: 0, longTasks: [], fcp: 0, shifts: [] };
   window.__vitals = vitals;
   const describe = (element) =>
     element
@@ -201,7 +201,16 @@ const OBSERVE = () => {
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) vitals.cls += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      vitals.cls += entry.value;
+      // For BENCH_PROFILE_DIR's timeline: what moved, from where to where.
+      const rect = (box) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+      const moved = (entry.sources ?? []).map(
+        (source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`,
+      );
+      vitals.shifts.push({ start: entry.startTime, value: entry.value, moved });
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -375,7 +384,7 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
   // Let late work (lazy route chunks, hydration) finish and be observed.
   await page.waitForTimeout(1000);
   const vitals = await page.evaluate(() => {
-    const { lcp, lcpElement, cls, longTasks, fcp } = window.__vitals;
+    const { lcp, lcpElement, cls, longTasks, fcp, shifts } = window.__vitals;
     // Total blocking time: the part of each long task after first contentful paint beyond 50 ms.
     const tbt = longTasks
       .filter((task) => task.start + task.duration > fcp)
@@ -391,7 +400,7 @@ async function load(browser, url, { measureBytes, returning = false, signedIn = 
     const requests = performance
       .getEntriesByType('resource')
       .map((entry) => ({ start: entry.startTime, end: entry.responseEnd, name: new URL(entry.name).pathname }));
-    return { lcp, lcpElement, cls, tbt, beforeLcp, longTasks, fcp, requests };
+    return { lcp, lcpElement, cls, tbt, beforeLcp, longTasks, fcp, requests, shifts };
   });
   if (profileAs) await writeProfile(cdp, profileAs, vitals);
   const finalPath = new URL(page.url()).pathname;
@@ -425,6 +434,7 @@ async function writeProfile(cdp, name, vitals) {
     [vitals.lcp, `largest contentful paint ${vitals.lcpElement}`],
     ...vitals.longTasks.map((task) => [task.start, `long task, ${task.duration.toFixed(0)} ms`]),
     ...vitals.requests.map((request) => [request.end, `${request.name} in (asked at ${request.start.toFixed(0)})`]),
+    ...vitals.shifts.map((shift) => [shift.start, `layout shift ${shift.value.toFixed(3)}: ${shift.moved.join('; ')}`]),
   ].sort((a, b) => a[0] - b[0]);
   for (const [at, what] of events) console.log(`    ${at.toFixed(0).padStart(6)} ms  ${what}`);
 }

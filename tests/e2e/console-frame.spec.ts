@@ -2,7 +2,16 @@ import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/platform/db/database';
 import { supportMessagesRepository } from '../../src/server/support/repository';
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, expectPainted, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import {
+  checkA11y,
+  expect,
+  expectPainted,
+  layoutShiftTotal,
+  recordLayoutShifts,
+  test,
+  waitForHydration,
+  waitForIonicPage,
+} from './support/fixtures';
 import { signInAsStaff, visiblePage } from './support/sign-in';
 import { createStaffAccount } from './support/staff';
 import { suiteDatabaseUrl } from './support/suite';
@@ -173,6 +182,31 @@ test.describe('staff console: a frame of its own', () => {
     expect(asked.session).toHaveLength(1);
     expect(asked.inbox).toHaveLength(1);
     expect(asked.session[0]!).toBeLessThanOrEqual(consoleCodeIn);
+    await context.close();
+  });
+
+  test('on a phone the console home is drawn once, with nothing moving as its answers come in', async ({ page, request, browser }) => {
+    await signInAsStaff(page, request, '/admin');
+    await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
+    const session = await page.evaluate(() => localStorage.getItem('northwind.auth.session'));
+
+    // A cold start at 4x CPU: the gate's spinner gives way to the home, the menu registers, the
+    // inbox's summary arrives; none of it may push what is already drawn.
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE });
+    await context.addInitScript((value) => localStorage.setItem('northwind.auth.session', value), session!);
+    await recordLayoutShifts(context);
+    const cold = await context.newPage();
+    await (await context.newCDPSession(cold)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cold.goto('/admin');
+    const title = visiblePage(cold).locator('ion-title');
+    await expect(title).toHaveText('Staff console');
+    const titleAt = await title.boundingBox();
+    await expect(visiblePage(cold).locator('.console-home__count')).toBeVisible();
+    // The closed menu's links, drawn after the first screen (out of the accessibility tree while closed).
+    await expect(consoleMenu(cold).locator('a.console-menu__link', { hasText: 'Inbox' })).toBeAttached();
+    await expect(visiblePage(cold).getByRole('button', { name: 'Open the console menu' })).toBeVisible();
+    expect(await title.boundingBox()).toEqual(titleAt);
+    expect(await layoutShiftTotal(cold)).toBeLessThan(0.01);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import type { AdminSession } from '../../../../common/admin-schemas';
 import type { InboxSummary } from '../../../../common/inbox-schemas';
 import { hasStaffClaim, tokenClaims } from '../../../../common/token-claims';
-import { askEarly, takeEarly } from '../../../lib/early-answers';
+import { askEarly, takeArrived, takeEarly } from '../../../lib/early-answers';
 import { currentIdToken, currentUser } from '../../../lib/session/session-store';
 import { type AuditPage, fetchAudit } from './audit/fetch-audit';
 import { fetchAdminSession } from './fetch-admin-session';
@@ -42,3 +42,8 @@ export const adminSessionFor = (uid: string): Promise<AdminSession> => sessionAn
 /** The inbox's summary: the menu's count, the home's list. */
 export const inboxSummaryNow = (): Promise<InboxSummary> => inboxAnswer('inbox');
 export const homeAudit = (): Promise<AuditPage> => takeEarly<AuditPage>(HOME_AUDIT_KEY) ?? fetchHomeAudit();
+
+// What has already come, for the home's first render: drawn with its answers in place, not with a
+// spinner that a shorter list replaces a moment later (a layout shift: 0.017 of the home's 0.067).
+export const inboxSummaryArrived = () => inboxAnswer.arrived('inbox');
+export const homeAuditArrived = () => takeArrived<AuditPage>(HOME_AUDIT_KEY);

@@ -38,3 +38,17 @@ describe('shared answers', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('an answer that has arrived', () => {
+  it('is there for a first render once it has come, while it is shared', async () => {
+    let resolve!: (value: string) => void;
+    const answer = sharedAnswers(() => new Promise<string>((done) => (resolve = done)));
+    const asked = answer('a', 1000);
+    expect(answer.arrived('a', 1000)).toBeUndefined();
+    resolve('here');
+    await asked;
+    expect(answer.arrived('a', 1500)).toEqual({ value: 'here' });
+    expect(answer.arrived('b', 1500)).toBeUndefined();
+    expect(answer.arrived('a', 1000 + SHARED_MS)).toBeUndefined();
+  });
+});

@@ -16,7 +16,8 @@ import { useLocation } from 'react-router-dom';
 import type { AdminSession } from '../../../../common/admin-schemas';
 import { useHoldFirstScreen } from '../../../lib/after-first-screen';
 import { useAdminSession } from '../state/use-admin-session';
-import { CONSOLE_MENU_ID } from './console-menu';
+import { useSplitPaneShown } from '../../../shell/split-pane';
+import { CONSOLE_MENU_ID, CONSOLE_SPLIT_WHEN } from './console-menu';
 import '../admin.css';
 
 export interface ConsolePageProps {
@@ -48,6 +49,10 @@ export function ConsolePage({ title, requires = 'staff', defaultHref = '/admin',
   // closed menu's links on a phone, the live stream, the service worker) waits for the gate.
   useHoldFirstScreen(state.status !== 'loading');
 
+  // Ionic's menu button hides while its menu is not yet registered and appears when it is, pushing
+  // the title aside on a phone's first screen; it hides only where the menu is beside the page.
+  const menuBeside = useSplitPaneShown(CONSOLE_SPLIT_WHEN);
+
   const allowed = state.status === 'ready' && (requires === 'staff' || state.session.roles.includes('admin'));
   return (
     <IonPage>
@@ -56,7 +61,7 @@ export function ConsolePage({ title, requires = 'staff', defaultHref = '/admin',
         <IonToolbar>
           <IonButtons slot="start">
             <IonBackButton defaultHref={defaultHref} />
-            <IonMenuButton menu={CONSOLE_MENU_ID} aria-label="Open the console menu" />
+            <IonMenuButton menu={CONSOLE_MENU_ID} autoHide={menuBeside} aria-label="Open the console menu" />
           </IonButtons>
           <IonTitle>{title}</IonTitle>
         </IonToolbar>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminSession, AuditEntry } from '../../../../common/admin-schemas';
 import type { InboxSummary } from '../../../../common/inbox-schemas';
-import { homeAudit, inboxSummaryNow } from '../api/console-answers';
+import { homeAudit, homeAuditArrived, inboxSummaryArrived, inboxSummaryNow } from '../api/console-answers';
 import { ConsolePage } from '../components/console-page';
 import { showTime } from '../state/audit-format';
 import { inboxTime } from '../state/inbox-format';
@@ -13,10 +13,14 @@ import { AUDIT_ACTIONS } from '../../../../common/audit-catalogue';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
 
-function useLoaded<T>(load: (() => Promise<T>) | null): Loaded<T> | null {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+/** `load`'s answer; `arrived`, an answer already here, makes the first render the finished one. */
+function useLoaded<T>(load: (() => Promise<T>) | null, arrived: () => { value: T } | undefined): Loaded<T> | null {
+  const [state, setState] = useState<Loaded<T>>(() => {
+    const got = load ? arrived() : undefined;
+    return got ? { status: 'ready', value: got.value } : { status: 'loading' };
+  });
   useEffect(() => {
-    if (!load) return;
+    if (!load || state.status !== 'loading') return;
     let active = true;
     load()
       .then((value) => active && setState({ status: 'ready', value }))
@@ -60,7 +64,7 @@ function Waiting({ what }: { what: string }) {
 }
 
 function NewMessages() {
-  const summary = useLoaded<InboxSummary>(inboxSummaryNow)!;
+  const summary = useLoaded<InboxSummary>(inboxSummaryNow, inboxSummaryArrived)!;
   return (
     <section aria-labelledby="home-messages">
       <h2 id="home-messages">New messages</h2>
@@ -97,7 +101,7 @@ function NewMessages() {
 }
 
 function Activity({ admin }: { admin: boolean }) {
-  const audit = useLoaded(admin ? homeAudit : null);
+  const audit = useLoaded(admin ? homeAudit : null, homeAuditArrived);
   if (!audit)
     return (
       <section aria-labelledby="home-content">
