@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
@@ -303,6 +304,25 @@ const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
   ['tutorial', [/src[\\/]app[\\/]features[\\/]tutorial[\\/]pages[\\/]tutorial-page\.tsx$/]],
 ];
 
+/**
+ * Ionic modules the console's first screen shares with the Demo list's (their names are content
+ * hashes, read from Ionic's own files): ion-label, and the helpers that it and ion-footer (the
+ * console menu's dark-theme switch) import, such as the keyboard's. Grouped by screen, they sat in
+ * the Demo list's file, and the console loaded that whole file (24.8 KB) for a label.
+ */
+const ionicSharedModules = ((): string[] => {
+  const ionicComponents = dirname(createRequire(import.meta.url).resolve('@ionic/core/components/ion-label.js'));
+  const importsOf = (file: string) =>
+    [...readFileSync(join(ionicComponents, file), 'utf8').matchAll(/from"\.\/(p-[\w-]+\.js)"/g)].map((match) => match[1]!);
+  const found = new Set<string>(['ion-label.js']);
+  const visit = (file: string) => {
+    for (const next of importsOf(file)) if (!found.has(next)) found.add(next) && visit(next);
+  };
+  visit('ion-label.js');
+  visit('ion-footer.js');
+  return [...found];
+})();
+
 /** The static import graphs, read once the modules are built (`staticImportGraphs`). */
 const staticGraph = {
   /** Static and dynamic: every module the site may load. */
@@ -312,6 +332,9 @@ const staticGraph = {
   ionicStart: new Set<string>(),
   screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
 };
+
+/** The first screens whose static imports reach `id`, in FIRST_SCREENS' order. */
+const screensUsing = (id: string) => FIRST_SCREENS.filter(([screen]) => staticGraph.screens.get(screen)!.has(id)).map(([screen]) => screen);
 
 /**
  * What the app's entry and each first screen reach by static imports, for the code-splitting
@@ -517,9 +540,17 @@ export default defineConfig(({ isSsrBuild }) => ({
               // element (dead in its module): the walk above already lists what the start needs.
               includeDependenciesRecursively: false,
             },
-            // The live data's device side, loaded after the Demo list is drawn (the device's copy
-            // of the list, the outbox, the stream and its backoff, the IndexedDB helper): one file
-            // instead of five of 0.4 to 0.9 KB. What a first screen already holds stays there.
+            // The live stream's client and its backoff: loaded after the first screen, on their own.
+            // In one file with the device side below, they came with the Demo list's first screen,
+            // which reads the device's copy of the list as it starts.
+            {
+              name: 'live-stream',
+              test: /src[\\/]app[\\/]lib[\\/]live[\\/](stream-client|backoff)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The live data's device side, read as the Demo list starts (the device's copy of the
+            // list, the outbox, the IndexedDB helper): one file instead of four of 0.4 to 0.9 KB.
+            // What a first screen already holds stays there.
             {
               name: 'live',
               test: (id: string) =>
@@ -529,6 +560,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                 ![...staticGraph.screens.values()].some((screen) => screen.has(id)),
               includeDependenciesRecursively: false,
             },
+            {
+              name: 'ionic-shared',
+              // Only what the Demo list alone would hold: what other first screens share is in
+              // their shared files already, which the console loads anyway.
+              test: (id: string) =>
+                screensUsing(id).join() === 'demo' &&
+                (id === `${IONIC_COMPONENT}IonLabel` ||
+                  (/node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id) &&
+                    ionicSharedModules.some((file) => id.endsWith(`/${file}`)))),
+              includeDependenciesRecursively: false,
+            },
             // The first screens' modules beyond the start (FIRST_SCREENS), one file for each set
             // of screens using them: each screen loads only what it draws, in a few files instead
             // of twenty (`screen-auth`, `screen-auth-account`, `screen-auth-account-demo-tutorial`...).
@@ -536,7 +578,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               debugName: 'screens',
               name: (id: string) => {
-                const users = FIRST_SCREENS.filter(([screen]) => staticGraph.screens.get(screen)!.has(id)).map(([screen]) => screen);
+                const users = screensUsing(id);
                 return users.length > 0 ? `screen-${users.join('-')}` : null;
               },
               test: (id: string) => [...staticGraph.screens.values()].some((screen) => screen.has(id)),
