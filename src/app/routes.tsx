@@ -34,12 +34,17 @@ export const MoviePage = lazyPage(() => import('./features/movies/pages/movie-pa
 export const ChartsPage = lazyPage(() => import('./features/charts/pages/charts-page'));
 export const VideoPage = lazyPage(() => import('./features/video/pages/video-page'));
 // The staff console: its sections are chunks of their own inside this one. Opened at its home,
-// the home's code and what it is drawn from are asked for beside the console's own code.
-export const AdminConsole = lazyPage(() => {
-  if (trimTrailingSlashes(window.location.pathname) === '/admin') {
-    // A small file of its own: its requests' code stays out of the start every screen loads.
-    void import('./features/admin/api/console-answers').then((answers) => answers.askConsoleHomeEarly());
-    void import('./features/admin/pages/console-home-page');
-  }
-  return import('./features/admin/console');
-});
+// the home's code and what it is drawn from are asked for beside the console's own code. A shell
+// around the console's own outlet: its page tells when the first screen is drawn, with the gate's
+// hold in place (the frame alone ended the first screen before the page had mounted).
+export const AdminConsole = lazyPage(
+  () => {
+    if (trimTrailingSlashes(window.location.pathname) === '/admin') {
+      // A small file of its own: its requests' code stays out of the start every screen loads.
+      void import('./features/admin/api/console-answers').then((answers) => answers.askConsoleHomeEarly());
+      void import('./features/admin/pages/console-home-page');
+    }
+    return import('./features/admin/console');
+  },
+  { pagesInside: true },
+);

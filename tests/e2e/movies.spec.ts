@@ -103,6 +103,30 @@ test.describe('the movie list', () => {
     await context.close();
   });
 
+  test('the code of the live stream is asked for only after the rows are drawn', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await markTutorialSeen(context);
+    await context.addInitScript(() => {
+      // When the first row was put in the page (before its paint, which the stream waits for).
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="movie-row"]')) return;
+        (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto(LIST);
+    await expect(rows(page).first()).toBeVisible();
+    const timing = await page.waitForFunction(() => {
+      const stream = performance.getEntriesByType('resource').find((entry) => /\/assets\/live-stream-[\w-]{8}\.js$/.test(entry.name));
+      const firstRowAt = (window as unknown as { firstRowAt?: number }).firstRowAt;
+      return stream && firstRowAt !== undefined ? { streamAskedAt: stream.startTime, firstRowAt } : null;
+    });
+    const { streamAskedAt, firstRowAt } = (await timing.jsonValue())!;
+    expect(streamAskedAt).toBeGreaterThan(firstRowAt);
+    await context.close();
+  });
+
   test('only the rows in view are drawn, and scrolling draws the rest in place', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openList(page);

@@ -68,6 +68,11 @@ export function firstScreenDrawn(): void {
   setTimeout(settle, 0);
 }
 
+/** Whether the first screen is over: drawn, or given up waiting for (the work above then runs). */
+export function firstScreenOver(): boolean {
+  return drawn;
+}
+
 /** Keeps the first screen "not drawn yet" until the returned function is called (or the limit). */
 export function holdFirstScreen(): () => void {
   if (drawn) return () => undefined;

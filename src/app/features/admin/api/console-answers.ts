@@ -1,6 +1,7 @@
 import type { AdminSession } from '../../../../common/admin-schemas';
 import type { InboxSummary } from '../../../../common/inbox-schemas';
 import { hasStaffClaim, tokenClaims } from '../../../../common/token-claims';
+import { firstScreenOver } from '../../../lib/after-first-screen';
 import { askEarly, takeArrived, takeEarly } from '../../../lib/early-answers';
 import { currentIdToken, currentUser } from '../../../lib/session/session-store';
 import { type AuditPage, fetchAudit } from './audit/fetch-audit';
@@ -34,8 +35,9 @@ export function askConsoleHomeEarly(): void {
 // The console's menu and its page mount together and ask the same questions (who am I, how many
 // new messages): they share one answer, the early one where there is one. Without this, the
 // second of them waited for a round trip of its own after the first had its answer.
-const sessionAnswer = sharedAnswers((uid) => takeEarly<AdminSession>(sessionKey(uid)) ?? fetchAdminSession());
-const inboxAnswer = sharedAnswers(() => takeEarly<InboxSummary>(INBOX_SUMMARY) ?? fetchInboxSummary());
+const stillStarting = () => !firstScreenOver();
+const sessionAnswer = sharedAnswers((uid) => takeEarly<AdminSession>(sessionKey(uid)) ?? fetchAdminSession(), stillStarting);
+const inboxAnswer = sharedAnswers(() => takeEarly<InboxSummary>(INBOX_SUMMARY) ?? fetchInboxSummary(), stillStarting);
 
 /** The gate's answer for `uid`. */
 export const adminSessionFor = (uid: string): Promise<AdminSession> => sessionAnswer(uid);

@@ -52,3 +52,19 @@ describe('an answer that has arrived', () => {
     expect(answer.arrived('a', 1000 + SHARED_MS)).toBeUndefined();
   });
 });
+
+describe('while the first screen is still starting', () => {
+  it('shares the answer however long its parts take to mount, then asks again', async () => {
+    let starting = true;
+    let calls = 0;
+    const answer = sharedAnswers(
+      async () => (calls += 1),
+      () => starting,
+    );
+    expect(await answer('a', 1000)).toBe(1);
+    expect(await answer('a', 1000 + SHARED_MS * 5)).toBe(1);
+    starting = false;
+    expect(await answer('a', 1000 + SHARED_MS * 5)).toBe(2);
+    expect(calls).toBe(2);
+  });
+});

@@ -8,12 +8,13 @@ export interface SharedAnswers<T> {
 }
 
 /**
- * One answer for every caller asking under the same key within SHARED_MS of the first; a later
- * call, or one under another key, asks again. A failed answer is not kept for the next caller.
+ * One answer for every caller asking under the same key within SHARED_MS of the first, or for as
+ * long as `stillStarting()` says (the first screen: on a slow phone its parts mount seconds apart);
+ * a later call, or one under another key, asks again. A failed answer is not kept for the next caller.
  */
-export function sharedAnswers<T>(ask: (key: string) => Promise<T>): SharedAnswers<T> {
+export function sharedAnswers<T>(ask: (key: string) => Promise<T>, stillStarting: () => boolean = () => false): SharedAnswers<T> {
   let last: { key: string; at: number; answer: Promise<T>; value?: { value: T } } | null = null;
-  const current = (key: string, now: number) => (last && last.key === key && now - last.at < SHARED_MS ? last : null);
+  const current = (key: string, now: number) => (last && last.key === key && (now - last.at < SHARED_MS || stillStarting()) ? last : null);
   const shared = (key: string, now = Date.now()) => {
     const kept = current(key, now);
     if (kept) return kept.answer;
