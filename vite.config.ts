@@ -316,7 +316,11 @@ const ionicSharedModules = ((): string[] => {
     [...readFileSync(join(ionicComponents, file), 'utf8').matchAll(/from"\.\/(p-[\w-]+\.js)"/g)].map((match) => match[1]!);
   const found = new Set<string>(['ion-label.js']);
   const visit = (file: string) => {
-    for (const next of importsOf(file)) if (!found.has(next)) found.add(next) && visit(next);
+    for (const next of importsOf(file)) {
+      if (found.has(next)) continue;
+      found.add(next);
+      visit(next);
+    }
   };
   visit('ion-label.js');
   visit('ion-footer.js');
