@@ -159,15 +159,21 @@ test.describe('staff console: a frame of its own', () => {
     const cold = await context.newPage();
     const asked = { session: [] as number[], inbox: [] as number[] };
     let consoleCodeIn = Number.POSITIVE_INFINITY;
-    // The console's code held back a second, as a slow network would: the home's answers are
-    // asked without waiting for it (on loopback every file arrives at once, and order says nothing).
+    // The console's code held back until the session has been asked for (15 s at most), as a slow
+    // network would hold it: the home's answers are asked without waiting for it. On loopback every
+    // file arrives at once, and a fixed delay made the order a race on a loaded machine.
+    let sessionAsked!: () => void;
+    const sessionAskedOnce = new Promise<void>((resolve) => (sessionAsked = resolve));
     await cold.route(/\/assets\/console-[\w-]{8}\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await Promise.race([sessionAskedOnce, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       await route.continue();
     });
     cold.on('request', (sent) => {
       const path = new URL(sent.url()).pathname;
-      if (path === '/api/admin/session') asked.session.push(Date.now());
+      if (path === '/api/admin/session') {
+        asked.session.push(Date.now());
+        sessionAsked();
+      }
       if (path === '/api/admin/inbox/summary') asked.inbox.push(Date.now());
     });
     cold.on('requestfinished', (done) => {
