@@ -42,7 +42,7 @@ export interface TutorialFlagSource {
 }
 
 /** Resolves to `fallback` when `work` fails or has not settled after `ms`. */
-async function within(work: () => Promise<unknown>, ms: number, fallback: unknown): Promise<unknown> {
+export async function within(work: () => Promise<unknown>, ms: number, fallback: unknown): Promise<unknown> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([

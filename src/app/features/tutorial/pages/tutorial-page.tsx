@@ -12,7 +12,7 @@ import {
 } from '@ionic/react';
 import { apps, calendarOutline, film, gridOutline, arrowForward } from 'ionicons/icons';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { tutorialDestination } from '../first-visit';
+import { tutorialDestination, within } from '../first-visit';
 import { enterTutorial, finishTutorial } from '../tutorial-flag';
 import '../tutorial.css';
 
@@ -68,7 +68,7 @@ export default function TutorialPage() {
   const finish = async () => {
     // The visitor moves on once the flags are written, or after FINISH_WAIT_MS if device storage
     // is slow to answer (the writes go on): a Continue once stayed put for ten seconds in CI.
-    await Promise.race([finishTutorial(), new Promise((resolve) => setTimeout(resolve, FINISH_WAIT_MS))]);
+    await within(finishTutorial, FINISH_WAIT_MS, undefined);
     router.push(tutorialDestination(new URLSearchParams(window.location.search).get('next')), 'root', 'replace');
   };
 
