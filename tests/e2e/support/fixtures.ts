@@ -225,6 +225,14 @@ function paintProblem(element: Element): string {
 }
 
 /**
+ * How long a test's first Ionic page, loaded at the CPU slowdown, may take to show its header.
+ * Not a speed check (bench:web measures the first screen): at a load average of 15 in CI a first
+ * visit in iOS mode took over 10 s, both attempts, where it takes 1.6 s on an idle machine and
+ * 17 to 22 s here at a 20x slowdown. A page left blank still fails, after 30 s instead of 10.
+ */
+const FIRST_PAGE_WAIT_MS = 30_000;
+
+/**
  * Waits until an Ionic page has rendered its content (lazy chunks loaded) and is painted: the
  * header of the page shown last is on screen, not transparent and not covered (expectPainted).
  * 5 s rather than 2 for the paint: this follows first loads too, and a heavy page (the charts)
@@ -232,10 +240,10 @@ function paintProblem(element: Element): string {
  * never painted, so it fails all the same. navigation.spec.ts gives moves 5 s too.
  */
 export async function waitForIonicPage(page: Page) {
-  const header = page.locator('.ion-page:not(.ion-page-hidden) ion-header').last();
-  await expect(header).toBeVisible();
-  await expectPainted(header, { timeout: 5_000 });
   const slowdown = throttled.get(page);
+  const header = page.locator('.ion-page:not(.ion-page-hidden) ion-header').last();
+  await expect(header).toBeVisible({ timeout: slowdown?.untilFirstPage ? FIRST_PAGE_WAIT_MS : undefined });
+  await expectPainted(header, { timeout: 5_000 });
   if (slowdown?.untilFirstPage) {
     throttled.delete(page);
     await slowdown.session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
