@@ -6,6 +6,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { type Bundle, dropFacades } from './scripts/lib/drop-facades.ts';
+import { reexportsOnly } from './scripts/lib/ionic-index.ts';
 import { COMPANY } from './src/common/constants.ts';
 import { THEME_INIT_SCRIPT } from './src/common/theme.ts';
 
@@ -337,6 +338,17 @@ const staticGraph = {
   screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
 };
 
+/**
+ * Names @ionic/core's index re-exports that no first screen runs: the HTML sanitizer's
+ * `IonicSafeString`, which only the overlays (toasts, alerts, loading) use. Through the index
+ * the walk below counted its module (1.4 KB compressed) as the start's. Only a module free of
+ * side effects may be listed: one that runs code as it loads (the menu controller registers its
+ * animations) must stay where the index puts it, or the start would import a page's file that
+ * imports the start back, and the app would fail as it starts (measured: the menu controller
+ * and the animation library, listed too, did exactly that).
+ */
+const IONIC_INDEX_ON_USE = new Set(['IonicSafeString']);
+
 /** The first screens whose static imports reach `id`, in FIRST_SCREENS' order. */
 const screensUsing = (id: string) => FIRST_SCREENS.filter(([screen]) => staticGraph.screens.get(screen)!.has(id)).map(([screen]) => screen);
 
@@ -376,6 +388,7 @@ function staticImportGraphs(): Plugin {
             // @ionic/core's index re-exports what Ionic itself loads on demand (the page
             // transitions, gestures): left to load as Ionic asks for them.
             if (app && ionicCoreIndex.test(id) && (this.getModuleInfo(next)?.dynamicImporters.length ?? 0) > 0) continue;
+            if (app && ionicCoreIndex.test(id) && reexportsOnly(info?.code ?? '', next, IONIC_INDEX_ON_USE)) continue;
             pending.push(next);
           }
           if (app && info?.importedIds.includes(IONIC_BARREL)) {
