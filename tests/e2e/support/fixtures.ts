@@ -233,17 +233,24 @@ function paintProblem(element: Element): string {
 const FIRST_PAGE_WAIT_MS = 30_000;
 
 /**
+ * How long the paint check may take while the page runs at a CPU slowdown: on a slow CI machine
+ * the check's own look into the page (one `evaluate`) outlasted 5 s at 4x, and the header was
+ * painted 1.6 s later. navigation.spec.ts gives a move 15 s for the same reason.
+ */
+const THROTTLED_PAINT_WAIT_MS = 15_000;
+
+/**
  * Waits until an Ionic page has rendered its content (lazy chunks loaded) and is painted: the
  * header of the page shown last is on screen, not transparent and not covered (expectPainted).
  * 5 s rather than 2 for the paint: this follows first loads too, and a heavy page (the charts)
- * on a loaded machine at the suite's CPU slowdown can take over 2 s; a page left blank is
- * never painted, so it fails all the same. navigation.spec.ts gives moves 5 s too.
+ * on a loaded machine at the suite's CPU slowdown can take over 2 s; 15 s while the CPU is
+ * slowed down. A page left blank is never painted, so it fails all the same.
  */
 export async function waitForIonicPage(page: Page) {
   const slowdown = throttled.get(page);
   const header = page.locator('.ion-page:not(.ion-page-hidden) ion-header').last();
   await expect(header).toBeVisible({ timeout: slowdown?.untilFirstPage ? FIRST_PAGE_WAIT_MS : undefined });
-  await expectPainted(header, { timeout: 5_000 });
+  await expectPainted(header, { timeout: slowdown ? THROTTLED_PAINT_WAIT_MS : 5_000 });
   if (slowdown?.untilFirstPage) {
     throttled.delete(page);
     await slowdown.session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
