@@ -41,6 +41,9 @@ test.describe('Daily Activities', () => {
 
     await page.getByRole('button', { name: 'Favourite: Wi-Fi Clinic' }).click();
     await expect(page.getByRole('button', { name: 'Favourite: Wi-Fi Clinic' })).toHaveAttribute('aria-pressed', 'true');
+    // The star turns at once; the toast says the device has kept it. A reload before then could
+    // come ahead of the storage write, as a person reloading within milliseconds of a tap would.
+    await expect(page.getByText('Wi-Fi Clinic added to favourites.')).toBeVisible();
     await page.reload();
     await waitForIonicPage(page);
     // The segment button's host takes the click; its inner tab button does not receive pointer events.
