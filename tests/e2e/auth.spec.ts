@@ -224,6 +224,44 @@ test.describe('accounts', () => {
     expect(await layoutShiftTotal(page)).toBeLessThan(0.1);
   });
 
+  test("a cold start at Account asks for the config once, as the document arrives, not after the app's start", async ({
+    page,
+    browser,
+  }) => {
+    await signUp(page, uniqueEmail('preload'), 'correct horse battery');
+    const session = await page.evaluate(() => localStorage.getItem('northwind.auth.session'));
+    expect(session).toBeTruthy();
+
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.addInitScript((value) => localStorage.setItem('northwind.auth.session', value), session!);
+    const cold = await context.newPage();
+    const configAsked: number[] = [];
+    let startCodeIn = Number.POSITIVE_INFINITY;
+    // The start's code held back until the config has been asked for (15 s at most), as a phone's
+    // network would hold it: without the document's preload the app asks only once it has run.
+    let asked!: () => void;
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+    await cold.route(/\/assets\/app-start-[\w-]{8}\.js$/, async (route) => {
+      await Promise.race([askedOnce, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await route.continue();
+    });
+    cold.on('request', (sent) => {
+      if (new URL(sent.url()).pathname !== '/api/config') return;
+      configAsked.push(Date.now());
+      asked();
+    });
+    cold.on('requestfinished', (done) => {
+      if (/\/assets\/app-start-[\w-]{8}\.js$/.test(done.url())) startCodeIn = Math.min(startCodeIn, Date.now());
+    });
+    await cold.goto('/account');
+    await waitForIonicPage(cold);
+    await expect(visiblePage(cold).getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+    // One request: the app's own ask took the preloaded answer.
+    expect(configAsked).toHaveLength(1);
+    expect(configAsked[0]!).toBeLessThanOrEqual(startCodeIn);
+    await context.close();
+  });
+
   test('the forms validate as the user types and say plainly what the server answered', async ({ page }) => {
     await page.goto('/signup');
     await waitForIonicPage(page);
