@@ -1,6 +1,6 @@
 import { IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { Route } from 'react-router-dom';
-import { CONSOLE_CONTENT_ID, CONSOLE_SPLIT_WHEN, ConsoleMenu } from './components/console-menu';
+import { CONSOLE_CONTENT_ID, CONSOLE_SPLIT_WHEN, ConsoleMenu, preloadConsoleMenuLinks } from './components/console-menu';
 import './admin.css';
 import { lazyPage } from '../../shell/lazy-page';
 
@@ -20,6 +20,10 @@ const AuditPage = lazyPage(() => import('./pages/audit-page'));
 const SettingsPage = lazyPage(() => import('./pages/settings-page'));
 const InvitationPage = lazyPage(() => import('./pages/invitation-page'));
 const InsightsPage = lazyPage(() => import('./pages/insights-page'));
+
+// Beside a wide screen's pages the menu's links are drawn with them: their file is asked for as
+// the console's code runs, beside the page's.
+preloadConsoleMenuLinks();
 
 /**
  * The staff console under /admin (the app face; none of it loads for visitors): a frame of its

@@ -1,60 +1,32 @@
-import { IonContent, IonHeader, IonIcon, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
-import {
-  arrowBackOutline,
-  chatbubblesOutline,
-  documentTextOutline,
-  newspaperOutline,
-  filmOutline,
-  gridOutline,
-  listOutline,
-  peopleOutline,
-  settingsOutline,
-  statsChartOutline,
-  textOutline,
-} from 'ionicons/icons';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { IonContent, IonHeader, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { afterFirstScreen } from '../../../lib/after-first-screen';
-import { DarkThemeFooter } from '../../../shell/dark-theme-footer';
+import { preloadable } from '../../../lib/preloadable';
 import { useSplitPaneShown } from '../../../shell/split-pane';
-import { CONTENT_SECTIONS } from '../state/content-sections';
 import { useAdminSession } from '../state/use-admin-session';
 import { useInboxSummary } from '../state/use-inbox-summary';
-import { trimTrailingSlashes } from '../../../../common/routes';
 
 export const CONSOLE_MENU_ID = 'console-menu';
 export const CONSOLE_CONTENT_ID = 'console-main';
 /** From this width the console's menu stays beside its pages (a laptop); below it, a menu button opens it. */
 export const CONSOLE_SPLIT_WHEN = '(min-width: 992px)';
 
-interface ConsoleLink {
-  title: string;
-  url: string;
-  icon: string;
-}
+// The links, their icons and the dark-theme switch (the toggle's element and the helpers it shares
+// with the form fields) are a file of their own: on a phone the menu is closed on the first screen,
+// and they were a fifth of what the console's home loaded before its largest paint.
+const loadLinks = () => import('./console-menu-links');
+const Links = preloadable(() => loadLinks().then((module) => module.ConsoleMenuLinks));
+const Footer = preloadable(() => loadLinks().then((module) => module.DarkThemeFooter));
 
-const CONTENT: ConsoleLink[] = Object.values(CONTENT_SECTIONS)
-  .map((section) => ({
-    title: section.many,
-    url: section.path,
-    icon: documentTextOutline,
-  }))
-  .concat(
-    { title: 'News', url: '/admin/content/news', icon: newspaperOutline },
-    { title: 'Site texts', url: '/admin/content/site-texts', icon: textOutline },
-  );
-const ADMIN: ConsoleLink[] = [
-  { title: 'Users', url: '/admin/users', icon: peopleOutline },
-  { title: 'Audit log', url: '/admin/audit', icon: listOutline },
-  { title: 'Settings', url: '/admin/settings', icon: settingsOutline },
-];
-
-/** The page a link stands for is shown (the dashboard only at /admin itself; a section also for its inner pages). */
-function isCurrentSection(pathname: string, url: string): 'page' | 'section' | null {
-  const path = trimTrailingSlashes(pathname);
-  if (path === url) return 'page';
-  if (url !== '/admin' && path.startsWith(`${url}/`)) return 'section';
-  return null;
+/**
+ * Starts loading the menu's links where the menu will be beside the page (console.tsx), so that
+ * on a wide screen they are drawn with it, as before.
+ */
+export function preloadConsoleMenuLinks(): void {
+  if (typeof window === 'undefined' || !window.matchMedia?.(CONSOLE_SPLIT_WHEN).matches) return;
+  void Links.preload();
+  void Footer.preload();
 }
 
 /**
@@ -78,40 +50,6 @@ export function ConsoleMenu() {
   }, []);
   const linksShown = beside || linksWanted;
 
-  // Plain links (not ion-items): aria-current must sit on the link itself, where ion-item
-  // cannot forward it; the menu toggle closes the menu on a phone after a choice.
-  const link = (item: ConsoleLink, badge?: number) => {
-    const current = isCurrentSection(pathname, item.url);
-    return (
-      <li key={item.url}>
-        <IonMenuToggle autoHide={false}>
-          <Link
-            to={item.url}
-            className={current ? 'console-menu__link console-menu__link--current' : 'console-menu__link'}
-            aria-current={current === 'page' ? 'page' : current === 'section' ? 'location' : undefined}
-          >
-            <IonIcon icon={item.icon} aria-hidden="true" />
-            <span className="console-menu__label">{item.title}</span>
-            {badge !== undefined && badge > 0 && (
-              <span className="console-menu__badge">
-                {badge}
-                <span className="console-menu__hidden"> new</span>
-              </span>
-            )}
-          </Link>
-        </IonMenuToggle>
-      </li>
-    );
-  };
-  const group = (id: string, label: string, links: ReactNode) => (
-    <div className="console-menu__group">
-      <p id={id} className="console-menu__group-label">
-        {label}
-      </p>
-      <ul aria-labelledby={id}>{links}</ul>
-    </div>
-  );
-
   return (
     <IonMenu
       menuId={CONSOLE_MENU_ID}
@@ -126,42 +64,8 @@ export function ConsoleMenu() {
           <IonTitle>Staff console</IonTitle>
         </IonToolbar>
       </IonHeader>
-      <IonContent>
-        {linksShown && (
-          <>
-            <ul className="console-menu__top">{link({ title: 'Dashboard', url: '/admin', icon: gridOutline })}</ul>
-            {group(
-              'console-menu-content',
-              'Content',
-              CONTENT.map((item) => link(item)),
-            )}
-            {group(
-              'console-menu-work',
-              'Work',
-              <>
-                {link({ title: 'Inbox', url: '/admin/inbox', icon: chatbubblesOutline }, summary?.newCount)}
-                {link({ title: 'Movies', url: '/admin/movies', icon: filmOutline })}
-                {link({ title: 'Insights', url: '/admin/insights', icon: statsChartOutline })}
-              </>,
-            )}
-            {admin &&
-              group(
-                'console-menu-admin',
-                'Administration',
-                ADMIN.map((item) => link(item)),
-              )}
-            <ul className="console-menu__top">
-              <li>
-                <a className="console-menu__link" href="/">
-                  <IonIcon icon={arrowBackOutline} aria-hidden="true" />
-                  <span className="console-menu__label">Back to the site</span>
-                </a>
-              </li>
-            </ul>
-          </>
-        )}
-      </IonContent>
-      {linksShown && <DarkThemeFooter />}
+      <IonContent>{linksShown && <Links.Component pathname={pathname} admin={admin} newCount={summary?.newCount} />}</IonContent>
+      {linksShown && <Footer.Component />}
     </IonMenu>
   );
 }
