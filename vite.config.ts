@@ -328,6 +328,23 @@ const ionicSharedModules = ((): string[] => {
   return [...found];
 })();
 
+/**
+ * The helpers Ionic's switch (`ion-toggle`) shares with its text field (`ion-input`), by their
+ * content-hashed names read from Ionic's own files: today only the 182-byte check of a field's
+ * touched-and-invalid state. Grouped by screen it sat in Login's and Account's file of form
+ * fields (12.2 KB compressed), which every page with a switch loaded for it: the side menu's
+ * dark-theme switch, after every app screen, the schedule's case switch, the console's editors.
+ * In the start (what the start already holds is there anyway) it costs every screen a tenth of
+ * a kilobyte.
+ */
+const ionicFieldHelpers = ((): string[] => {
+  const ionicComponents = dirname(createRequire(import.meta.url).resolve('@ionic/core/components/ion-toggle.js'));
+  const importsOf = (file: string) =>
+    new Set([...readFileSync(join(ionicComponents, file), 'utf8').matchAll(/from"\.\/(p-[\w-]+\.js)"/g)].map((match) => match[1]!));
+  const input = importsOf('ion-input.js');
+  return [...importsOf('ion-toggle.js')].filter((file) => input.has(file));
+})();
+
 /** The static import graphs, read once the modules are built (`staticImportGraphs`). */
 const staticGraph = {
   /** Static and dynamic: every module the site may load. */
@@ -552,7 +569,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // forty files of 0.1 to 25 KB, each compressed alone, cost requests and bytes.
             {
               name: 'app-start',
-              test: (id: string) => staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id),
+              test: (id: string) =>
+                staticGraph.appStart.has(id) ||
+                staticGraph.ionicStart.has(id) ||
+                (/node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]p-/.test(id) &&
+                  ionicFieldHelpers.some((file) => id.endsWith(`/${file}`))),
               // By default a group takes its modules' imports too, and @ionic/react imports every
               // element (dead in its module): the walk above already lists what the start needs.
               includeDependenciesRecursively: false,

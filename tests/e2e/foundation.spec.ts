@@ -106,6 +106,11 @@ test.describe('the app face', () => {
 
   test('the menu shows Login and Signup when logged out', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // The form fields' file (Login's and Account's `ion-input`) is not the dark-theme switch's to load.
+    const formFieldsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/screen-auth-account-[\w-]{8}\.js$/.test(request.url())) formFieldsAsked.push(request.url());
+    });
     await page.goto('/app/tabs/home');
     await waitForIonicPage(page);
     await page.locator('ion-menu-button').first().click();
@@ -116,6 +121,8 @@ test.describe('the app face', () => {
     for (const item of ['Landing', 'Home', 'Minesweeper', 'Schedule', 'Show Tutorial', 'Dark Theme']) {
       await expect(menu.getByText(item, { exact: true })).toBeVisible();
     }
+    await expect(menu.getByRole('switch', { name: 'Dark Theme' })).toBeVisible();
+    expect(formFieldsAsked).toEqual([]);
   });
 
   test('a tap on the menu button before the menu has loaded opens it once it has', async ({ page }) => {
