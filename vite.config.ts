@@ -305,6 +305,12 @@ const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
   ['tutorial', [/src[\\/]app[\\/]features[\\/]tutorial[\\/]pages[\\/]tutorial-page\.tsx$/]],
 ];
 
+/** The `p-*.js` files an @ionic/core component file imports, as Ionic ships them. */
+const ionicComponentsDir = dirname(createRequire(import.meta.url).resolve('@ionic/core/components/ion-label.js'));
+function ionicImportsOf(file: string): string[] {
+  return [...readFileSync(join(ionicComponentsDir, file), 'utf8').matchAll(/from"\.\/(p-[\w-]+\.js)"/g)].map((match) => match[1]!);
+}
+
 /**
  * Ionic modules the console's first screen shares with the Demo list's (their names are content
  * hashes, read from Ionic's own files): ion-label, and the helpers that it and ion-footer (the
@@ -312,12 +318,9 @@ const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
  * the Demo list's file, and the console loaded that whole file (24.8 KB) for a label.
  */
 const ionicSharedModules = ((): string[] => {
-  const ionicComponents = dirname(createRequire(import.meta.url).resolve('@ionic/core/components/ion-label.js'));
-  const importsOf = (file: string) =>
-    [...readFileSync(join(ionicComponents, file), 'utf8').matchAll(/from"\.\/(p-[\w-]+\.js)"/g)].map((match) => match[1]!);
   const found = new Set<string>(['ion-label.js']);
   const visit = (file: string) => {
-    for (const next of importsOf(file)) {
+    for (const next of ionicImportsOf(file)) {
       if (found.has(next)) continue;
       found.add(next);
       visit(next);
@@ -338,12 +341,13 @@ const ionicSharedModules = ((): string[] => {
  * a kilobyte.
  */
 const ionicFieldHelpers = ((): string[] => {
-  const ionicComponents = dirname(createRequire(import.meta.url).resolve('@ionic/core/components/ion-toggle.js'));
-  const importsOf = (file: string) =>
-    new Set([...readFileSync(join(ionicComponents, file), 'utf8').matchAll(/from"\.\/(p-[\w-]+\.js)"/g)].map((match) => match[1]!));
-  const input = importsOf('ion-input.js');
-  return [...importsOf('ion-toggle.js')].filter((file) => input.has(file));
+  const input = new Set(ionicImportsOf('ion-input.js'));
+  return ionicImportsOf('ion-toggle.js').filter((file) => input.has(file));
 })();
+
+/** Whether module `id` is one of @ionic/core's component files named in `files`. */
+const isIonicFile = (id: string, files: readonly string[]) =>
+  /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id) && files.some((file) => id.endsWith(`/${file}`));
 
 /** The static import graphs, read once the modules are built (`staticImportGraphs`). */
 const staticGraph = {
@@ -569,11 +573,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // forty files of 0.1 to 25 KB, each compressed alone, cost requests and bytes.
             {
               name: 'app-start',
-              test: (id: string) =>
-                staticGraph.appStart.has(id) ||
-                staticGraph.ionicStart.has(id) ||
-                (/node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]p-/.test(id) &&
-                  ionicFieldHelpers.some((file) => id.endsWith(`/${file}`))),
+              test: (id: string) => staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id) || isIonicFile(id, ionicFieldHelpers),
               // By default a group takes its modules' imports too, and @ionic/react imports every
               // element (dead in its module): the walk above already lists what the start needs.
               includeDependenciesRecursively: false,
@@ -603,10 +603,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Only what the Demo list alone would hold: what other first screens share is in
               // their shared files already, which the console loads anyway.
               test: (id: string) =>
-                screensUsing(id).join() === 'demo' &&
-                (id === `${IONIC_COMPONENT}IonLabel` ||
-                  (/node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id) &&
-                    ionicSharedModules.some((file) => id.endsWith(`/${file}`)))),
+                screensUsing(id).join() === 'demo' && (id === `${IONIC_COMPONENT}IonLabel` || isIonicFile(id, ionicSharedModules)),
               includeDependenciesRecursively: false,
             },
             // The first screens' modules beyond the start (FIRST_SCREENS), one file for each set
