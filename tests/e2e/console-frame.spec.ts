@@ -192,6 +192,8 @@ test.describe('staff console: a frame of its own', () => {
   });
 
   test('on a phone the console home is drawn once, with nothing moving as its answers come in', async ({ page, request, browser }) => {
+    // New messages, so the home's inbox section is taller than a spinner.
+    await storeMessage(`Drawn once ${unique()}`);
     await signInAsStaff(page, request, '/admin');
     await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
     const session = await page.evaluate(() => localStorage.getItem('northwind.auth.session'));
@@ -211,6 +213,14 @@ test.describe('staff console: a frame of its own', () => {
     });
     const cold = await context.newPage();
     await (await context.newCDPSession(cold)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The inbox's summary answers after the gate's, as on a busy server: the home must not be
+    // drawn with a spinner that the list then replaces, pushing the sections under it down.
+    const gateAnswered = cold.waitForResponse(/\/api\/admin\/session$/);
+    await cold.route(/\/api\/admin\/inbox\/summary$/, async (route) => {
+      await gateAnswered;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await cold.goto('/admin');
     const title = visiblePage(cold).locator('ion-title');
     await expect(title).toHaveText('Staff console');
@@ -231,6 +241,18 @@ test.describe('staff console: a frame of its own', () => {
     const { linksAskedAt, homeAt } = (await timing.jsonValue())!;
     expect(linksAskedAt).toBeGreaterThan(homeAt);
     await context.close();
+  });
+
+  test('an inbox summary that never comes does not hide the console home', async ({ page, request }) => {
+    await page.setViewportSize(PHONE);
+    // Held, never answered: a hung server. The home is drawn without it after a moment, its
+    // inbox section waiting in its place, the rest of the home usable.
+    await page.route(/\/api\/admin\/inbox\/summary$/, () => undefined);
+    await signInAsStaff(page, request, '/admin');
+    const home = visiblePage(page);
+    await expect(home.getByRole('heading', { level: 1, name: 'What needs attention' })).toBeVisible();
+    await expect(home.getByRole('status').getByLabel('Loading the inbox')).toBeVisible();
+    await expect(home.getByRole('link', { name: 'Insights' })).toBeVisible();
   });
 
   test('the staff login says it signs in to the staff console', async ({ page }) => {
