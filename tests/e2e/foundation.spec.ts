@@ -1,5 +1,6 @@
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { signInAsStaff } from './support/sign-in';
 
 // These tests open app pages on a fresh browser; without this, a first visit of the app area
 // shows the tutorial instead (hasSeenTutorial), which demos-tutorial-hub.spec.ts tests.
@@ -102,6 +103,37 @@ test.describe('the app face', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page).toHaveURL(/localhost:\d+\/$/);
+    // Under the tabs too (a mistyped or old link), not an empty page above the tab bar; typed in,
+    // and followed inside the app.
+    for (const path of ['/app/tabs/nowhere', '/app/tabs/home/movie/1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/localhost:\d+\/$/);
+      await waitForHydration(page);
+    }
+    await page.goto('/app/tabs/schedule');
+    await waitForIonicPage(page);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/app/tabs/not-a-tab');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+
+  test('an unknown console address lands on /, and the other console addresses stay', async ({ page, request }) => {
+    await signInAsStaff(page, request, '/admin');
+    await page.goto('/admin/nowhere');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await waitForHydration(page);
+    // The console's other addresses, and leaving it for the demo, are not taken for unknown ones.
+    await page.goto('/admin/inbox');
+    await waitForIonicPage(page);
+    await expect(page.locator('.ion-page:not(.ion-page-hidden) h1').last()).toHaveText('Contact Us inbox');
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/app/tabs/home');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('.ion-page:not(.ion-page-hidden) ion-title').last()).toHaveText('Demo');
+    await expect(page).toHaveURL(/\/app\/tabs\/home$/);
   });
 
   test('the menu shows Login and Signup when logged out', async ({ page }) => {

@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import { CONSOLE_CONTENT_ID, CONSOLE_SPLIT_WHEN, ConsoleMenu, preloadConsoleMenuLinks } from './components/console-menu';
 import './admin.css';
 import { lazyPage } from '../../shell/lazy-page';
+import { LeaveApp } from '../../lib/leave-app';
 
 // Each section of the console is its own chunk, loaded when it is opened.
 const HomePage = lazyPage(() => import('./pages/console-home-page'));
@@ -50,6 +51,9 @@ export default function Console() {
         <Route path="/admin/settings" element={<SettingsPage />} />
         <Route path="/admin/invitation" element={<InvitationPage />} />
         <Route path="/admin/insights" element={<InsightsPage />} />
+        {/* An unknown console address goes where the app's unknown addresses go (the site's home),
+            not to an empty page. */}
+        <Route path="*" element={<LeaveApp to="/" />} />
       </IonRouterOutlet>
     </IonSplitPane>
   );
