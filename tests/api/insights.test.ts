@@ -222,6 +222,14 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.fields).toHaveProperty('to');
     expect((await staff.call('GET', '/api/admin/insights?from=2026-02-30&to=2026-03-01')).status).toBe(400);
+    // Too long a range says so, not that the dates are wrong (the console showed this sentence).
+    const tooLong = await staff.call<{ error: { message: string; fields: Record<string, string> } }>(
+      'GET',
+      '/api/admin/insights?from=2020-01-01&to=2026-03-01',
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe('A range can span at most 400 days: choose a later From date or an earlier To date.');
+    expect(tooLong.body.error.fields).toEqual({ to: 'the range may span at most 400 days' });
 
     const off = await start({ INSIGHTS: 'off' });
     // Answered (pages loaded before the switch still send) but never counted.

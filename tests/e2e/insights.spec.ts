@@ -120,3 +120,25 @@ test('Insights: a visitor’s pages (one without JavaScript), message and speed 
   expect(beacons).toEqual([]);
   await staffSite.close();
 });
+
+test('Insights: custom dates are checked before they are asked for, and a range with nothing counted says so', async ({ page }) => {
+  await signInAsStaff(page, page.request, '/admin/insights', ['staff'], 'insights-empty');
+  const view = visiblePage(page);
+  const refused: string[] = [];
+  page.on('response', (answer) => answer.url().includes('/api/admin/insights?') && answer.status() >= 400 && refused.push(answer.url()));
+  await view.locator('ion-segment-button', { hasText: 'Custom' }).click();
+  // Years before the product existed: nothing can have been counted then. On the way there the
+  // range is first too long, which is said, not asked for.
+  await view.getByLabel('From').fill('2020-01-01');
+  await expect(view.getByRole('alert')).toHaveText('A range can span at most 400 days: choose a later From date or an earlier To date.');
+  await view.getByLabel('To').fill('2019-12-01');
+  await expect(view.getByRole('alert')).toHaveText('The To date is before the From date: choose one on or after it.');
+  await view.getByLabel('To').fill('2020-01-07');
+  await expect(view.getByText('2020-01-01 to 2020-01-07 (UTC)')).toBeVisible();
+  await expect(view.getByRole('alert')).toHaveCount(0);
+  const series = view.locator('section', { has: page.getByRole('heading', { name: 'Page views over time' }) });
+  await expect(series.getByText('Nothing counted in this range.')).toBeVisible();
+  await expect(series.getByRole('img')).toHaveCount(0);
+  await expect(series.getByRole('button', { name: 'Show as table' })).toHaveCount(0);
+  expect(refused).toEqual([]);
+});

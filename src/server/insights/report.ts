@@ -15,17 +15,6 @@ export function previousRange(from: string, to: string): { from: string; to: str
   return { from: day(start - days * DAY_MS), to: day(start - DAY_MS) };
 }
 
-/** Pure: whether a from/to pair is a real, ordered range of at most `maxDays` days; else the problem. */
-export function rangeProblem(from: string, to: string, maxDays = 400): Record<string, string> | null {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== from) return { from: 'is not a real date' };
-  if (Number.isNaN(end) || new Date(end).toISOString().slice(0, 10) !== to) return { to: 'is not a real date' };
-  if (end < start) return { to: 'must not be before from' };
-  if ((end - start) / DAY_MS + 1 > maxDays) return { to: `the range may span at most ${maxDays} days` };
-  return null;
-}
-
 /** Ranges longer than this read speed from the monthly histograms. */
 export const SPEED_BY_MONTH_AFTER_DAYS = 14;
 

@@ -15,7 +15,8 @@ import { consoleRouteDefaults, staffOnly } from '../admin/index';
 import { badRequest, HttpError, notFound } from '../platform/lib/http-error';
 import { memoryStore, rateLimiter, redisStore, warnOnStoreError } from '../platform/lib/rate-limit/index';
 import { errorResponse } from '../platform/lib/schemas';
-import { buildReport, previousRange, rangeProblem, speedPeriods } from './report';
+import { rangeProblem } from '../../common/insights-range';
+import { buildReport, previousRange, speedPeriods } from './report';
 import { notCounted } from './rules';
 import type { InsightsRepository } from './repository';
 import type { Arrival, InsightsService } from './service';
@@ -154,7 +155,7 @@ export function adminRoutes(repository: InsightsRepository, now: () => number, e
         if (!enabled) throw off();
         const { from, to } = request.query;
         const problem = rangeProblem(from, to);
-        if (problem) throw badRequest('Choose a range of real dates, from before to.', problem);
+        if (problem) throw badRequest(problem.sentence, { [problem.field]: problem.detail });
         const previous = previousRange(from, to);
         const oneDay = from === to;
         const speed = speedPeriods(from, to);

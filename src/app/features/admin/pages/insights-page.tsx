@@ -1,5 +1,6 @@
 import { IonButton, IonSegment, IonSegmentButton, IonLabel, IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
+import { rangeProblem } from '../../../../common/insights-range';
 import type { InsightsNow, InsightsReport } from '../../../../common/insights-schemas';
 import { fetchInsights } from '../api/insights/fetch-insights';
 import { fetchInsightsNow } from '../api/insights/fetch-insights-now';
@@ -78,6 +79,14 @@ function SeriesChart({ report }: { report: InsightsReport }) {
     row.pageviews,
     row.visitors,
   ]);
+  // No views at all: the bars would be an empty box; the tables below say it in words too.
+  if (report.pageviews === 0)
+    return (
+      <section aria-labelledby="insights-series">
+        <h2 id="insights-series">Page views over time</h2>
+        <p>Nothing counted in this range.</p>
+      </section>
+    );
   return (
     <section aria-labelledby="insights-series">
       <div className="insights-table__head">
@@ -249,9 +258,12 @@ function Insights() {
   const [openedAt] = useState(() => Date.now());
   const [custom, setCustom] = useState(() => rangeDays('30d', openedAt));
   const days = range === 'custom' ? custom : rangeDays(range, openedAt);
+  // Custom dates the server would refuse (a To before the From, over 400 days) are not asked for.
+  const problem = range === 'custom' ? rangeProblem(custom.from, custom.to) : null;
   const [report, setReport] = useState<InsightsReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    if (problem) return;
     let active = true;
     fetchInsights(days.from, days.to)
       .then((value) => {
@@ -263,6 +275,7 @@ function Insights() {
     return () => {
       active = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `problem` follows from the two days
   }, [days.from, days.to]);
   return (
     <div className="insights">
@@ -309,7 +322,15 @@ function Insights() {
         {days.from === days.to ? days.from : `${days.from} to ${days.to}`} (UTC), compared with {report?.previous.from ?? '…'} to{' '}
         {report?.previous.to ?? '…'}
       </p>
-      {error ? <p role="alert">{error}</p> : report ? <Report report={report} /> : <IonSpinner aria-label="Loading the figures" />}
+      {problem ? (
+        <p role="alert">{problem.sentence}</p>
+      ) : error ? (
+        <p role="alert">{error}</p>
+      ) : report ? (
+        <Report report={report} />
+      ) : (
+        <IonSpinner aria-label="Loading the figures" />
+      )}
     </div>
   );
 }
