@@ -142,3 +142,27 @@ test('Insights: custom dates are checked before they are asked for, and a range 
   await expect(series.getByRole('button', { name: 'Show as table' })).toHaveCount(0);
   expect(refused).toEqual([]);
 });
+
+test('Insights: on a phone every range is in sight and its label whole', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page, page.request, '/admin/insights', ['staff'], 'insights-phone');
+  const view = visiblePage(page);
+  const ranges = view.locator('ion-segment-button');
+  await expect(ranges).toHaveCount(5);
+  // Scrolled, the last range sat past the edge and "12 months" was cut to "12 MO…".
+  const boxes = await ranges.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      const label = button.querySelector('ion-label')!;
+      return { text: label.textContent, left: box.left, right: box.right, cut: label.scrollWidth > label.clientWidth + 1 };
+    }),
+  );
+  expect(boxes.map((box) => box.text)).toEqual(['Today', '7 days', '30 days', '12 months', 'Custom']);
+  for (const box of boxes) {
+    expect(box.left, `${box.text} starts in sight`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${box.text} ends in sight`).toBeLessThanOrEqual(390);
+    expect(box.cut, `${box.text} is whole`).toBe(false);
+  }
+  await view.locator('ion-segment-button', { hasText: 'Custom' }).click();
+  await expect(view.getByLabel('From')).toBeVisible();
+});

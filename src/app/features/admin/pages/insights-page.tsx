@@ -281,7 +281,7 @@ function Insights() {
     <div className="insights">
       <h1 className="manage-title">Insights</h1>
       <RightNow />
-      <IonSegment scrollable value={range} onIonChange={(event) => setRange(String(event.detail.value) as RangeName)} aria-label="Range">
+      <IonSegment value={range} onIonChange={(event) => setRange(String(event.detail.value) as RangeName)} aria-label="Range">
         {(
           [
             ['today', 'Today'],
