@@ -33,8 +33,12 @@ test.describe('news articles', () => {
     await waitForIonicPage(page);
     const form = visiblePage(page);
     const title = `Saturday repairs ${unique()}`;
+    // Each limited field says how much is left under it, as the console's other editors do.
+    await expect(form.getByText('150 characters left', { exact: true })).toBeVisible();
     await form.getByLabel('Title').fill(title);
+    await expect(form.getByText(`${150 - title.length} characters left`, { exact: true })).toBeVisible();
     await form.getByLabel('Summary').fill('From December we repair laptops on Saturday mornings.');
+    await expect(form.getByText('247 characters left', { exact: true })).toBeVisible();
 
     // The body: text, a link and a picture with its description, all from the keyboard-usable toolbar.
     const body = form.getByRole('textbox', { name: 'Body' });

@@ -1,7 +1,7 @@
 import { IonInput, IonTextarea } from '@ionic/react';
-import { useState } from 'react';
 import { charactersLeft } from '../../../../common/characters-left';
-import { type FieldSpec, type FormValues, leftAnnouncement } from '../state/content-rules';
+import { type FieldSpec, type FormValues } from '../state/content-rules';
+import { useLeftAnnouncement } from '../state/use-left-announcement';
 import { IconPicker } from './icon-picker';
 
 interface ContentFormFieldsProps {
@@ -23,10 +23,9 @@ const helperOf = (field: FieldSpec, value: string) =>
 
 /** The inputs of one item; every message comes from the shared schema (or the server, the same one). */
 export function ContentFormFields({ fields, values, errors, shown, onChange, onBlur }: ContentFormFieldsProps) {
-  const [announcement, setAnnouncement] = useState('');
+  const { announcement, track } = useLeftAnnouncement();
   const change = (field: FieldSpec, value: string) => {
-    const said = leftAnnouncement(values[field.name] ?? '', value, field.maxLength);
-    if (said) setAnnouncement(`${field.label}: ${said}`);
+    track(field.label, values[field.name] ?? '', value, field.maxLength);
     onChange(field.name, value);
   };
   return (

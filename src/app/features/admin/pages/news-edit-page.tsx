@@ -2,6 +2,7 @@ import { IonButton, IonInput, IonSpinner, IonTextarea } from '@ionic/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../../common/api-error';
+import { charactersLeft } from '../../../../common/characters-left';
 import { IMAGE_ACCEPT, type ContentImage, variantFor } from '../../../../common/content-images';
 import { NEWS_LIMITS, type NewsArticleFields } from '../../../../common/news-schemas';
 import type { RichTextDoc } from '../../../../common/rich-text';
@@ -20,6 +21,7 @@ import { PreviewFrame } from '../components/preview-frame';
 import { RevisionHistory } from '../components/revision-history';
 import { emptyArticle, fromLocalInput, newArticleId, sameArticle, toLocalInput } from '../state/news-form';
 import { useLeaveGuard } from '../state/use-leave-guard';
+import { useLeftAnnouncement } from '../state/use-left-announcement';
 import { useOthersChanges } from '../state/use-others-changes';
 import '../content.css';
 import '../news.css';
@@ -69,6 +71,7 @@ function NewsEditor({ routeId }: { routeId: string }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const [cover, setCover] = useState<ContentImage | null>(null);
+  const left = useLeftAnnouncement();
   const [scheduleAt, setScheduleAt] = useState('');
   const [preview, setPreview] = useState<{ url: string; refresh: number } | null>(null);
   const [showHistory, setShowHistory] = useState(false);
@@ -169,6 +172,11 @@ function NewsEditor({ routeId }: { routeId: string }) {
 
   const set = <K extends keyof NewsArticleFields>(name: K, value: NewsArticleFields[K]) =>
     setFields((current) => ({ ...current, [name]: value }));
+  /** A limited text field's change, with its count said aloud as it nears the end. */
+  const type = (name: 'title' | 'slug' | 'summary' | 'coverAlt', label: string, maxLength: number) => (value: string) => {
+    left.track(label, fields[name], value, maxLength);
+    set(name, value);
+  };
   const wasPublished = loaded.state.published !== null;
 
   const publish = () =>
@@ -291,9 +299,10 @@ function NewsEditor({ routeId }: { routeId: string }) {
         fill="outline"
         value={fields.title}
         maxlength={NEWS_LIMITS.title}
+        helperText={charactersLeft(fields.title, NEWS_LIMITS.title)}
         errorText={errors.title}
         className={errors.title ? 'ion-touched ion-invalid' : undefined}
-        onIonInput={(event) => set('title', String(event.detail.value ?? ''))}
+        onIonInput={(event) => type('title', 'Title', NEWS_LIMITS.title)(String(event.detail.value ?? ''))}
       />
       <IonInput
         label="Address"
@@ -301,12 +310,12 @@ function NewsEditor({ routeId }: { routeId: string }) {
         fill="outline"
         value={fields.slug}
         maxlength={NEWS_LIMITS.slug}
-        helperText={
+        helperText={`${
           wasPublished ? 'Changing it keeps the old address working: it sends visitors here.' : 'Leave empty to make it from the title.'
-        }
+        } ${charactersLeft(fields.slug, NEWS_LIMITS.slug)}`}
         errorText={errors.slug}
         className={errors.slug ? 'ion-touched ion-invalid' : undefined}
-        onIonInput={(event) => set('slug', String(event.detail.value ?? ''))}
+        onIonInput={(event) => type('slug', 'Address', NEWS_LIMITS.slug)(String(event.detail.value ?? ''))}
       />
       <IonTextarea
         label="Summary"
@@ -316,10 +325,14 @@ function NewsEditor({ routeId }: { routeId: string }) {
         rows={2}
         value={fields.summary}
         maxlength={NEWS_LIMITS.summary}
+        helperText={charactersLeft(fields.summary, NEWS_LIMITS.summary)}
         errorText={errors.summary}
         className={errors.summary ? 'ion-touched ion-invalid' : undefined}
-        onIonInput={(event) => set('summary', String(event.detail.value ?? ''))}
+        onIonInput={(event) => type('summary', 'Summary', NEWS_LIMITS.summary)(String(event.detail.value ?? ''))}
       />
+      <p className="content-admin__left-live" aria-live="polite">
+        {left.announcement}
+      </p>
       <div className="news-editor__row">
         <label htmlFor="news-author">Author</label>
         <select id="news-author" value={fields.authorId} onChange={(event) => set('authorId', event.target.value)}>
@@ -355,10 +368,10 @@ function NewsEditor({ routeId }: { routeId: string }) {
           fill="outline"
           value={fields.coverAlt}
           maxlength={NEWS_LIMITS.alt}
-          helperText="What the picture shows, for people who cannot see it."
+          helperText={`What the picture shows, for people who cannot see it. ${charactersLeft(fields.coverAlt, NEWS_LIMITS.alt)}`}
           errorText={errors.coverAlt}
           className={errors.coverAlt ? 'ion-touched ion-invalid' : undefined}
-          onIonInput={(event) => set('coverAlt', String(event.detail.value ?? ''))}
+          onIonInput={(event) => type('coverAlt', 'Cover description', NEWS_LIMITS.alt)(String(event.detail.value ?? ''))}
         />
         {fields.coverImageId ? (
           <IonButton fill="clear" onClick={() => (set('coverImageId', null), setCover(null))}>
