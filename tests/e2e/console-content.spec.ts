@@ -82,6 +82,18 @@ test.describe('staff console: content', () => {
       await plain.goto('/');
       await expect(plain.locator('#services')).toContainText(edited);
       await expect(plain.locator('#services')).not.toContainText(first);
+
+      // Back in the list (the header's back button), the published title is among the items and
+      // no longer a draft: the list, kept open behind the editor, reads them again as it returns.
+      await page2.locator('ion-back-button').click();
+      await expect(page).toHaveURL(/\/admin\/content\/services$/);
+      const list = visiblePage(page);
+      await expect(list.locator('.content-admin__row', { hasText: edited })).toBeVisible();
+      await expect(list.locator('.content-admin__new-drafts .content-admin__row', { hasText: edited })).toHaveCount(0);
+      await list.getByRole('link', { name: `Edit ${edited}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/content/services/${id}$`));
+      await waitForIonicPage(page);
+      await expect(page2.getByLabel('Title')).toHaveValue(edited);
     } finally {
       await noScript.close();
     }

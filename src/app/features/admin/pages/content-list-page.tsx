@@ -1,4 +1,4 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonViewWillEnter } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
 import { useAlert } from '../../../lib/use-alert';
 import { add, arrowDown, arrowUp, createOutline, trashOutline } from 'ionicons/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { ConsolePage } from '../components/console-page';
 import { isContentKind, KIND_SPECS, moveId } from '../state/content-rules';
 import { draftOnlyMarkers } from '../state/publishing-rules';
 import { useContentItems } from '../state/use-content-items';
+import { useShownAgain } from '../state/use-shown-again';
 import '../content.css';
 import '../publishing.css';
 
@@ -67,7 +68,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
     });
   }, [kind, loadDrafts, reload]);
   // Back from the edit page: show what was saved there.
-  useIonViewWillEnter(() => {
+  useShownAgain(() => {
     void reload();
     void loadDrafts();
   });

@@ -1,10 +1,11 @@
-import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner, useIonViewWillEnter } from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList, IonSpinner } from '@ionic/react';
 import { add } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { formatNewsDate } from '../../../../common/news-data';
 import { listNews } from '../api/news/list-news';
 import type { NewsListItem } from '../api/news/news-types';
 import { ConsolePage } from '../components/console-page';
+import { useShownAgain } from '../state/use-shown-again';
 import '../content.css';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; items: NewsListItem[] } | { status: 'error'; message: string };
@@ -48,7 +49,7 @@ function NewsList() {
     };
   }, []);
   // Also back from the edit page: show what was saved there.
-  useIonViewWillEnter(() => void reload());
+  useShownAgain(() => void reload());
 
   return (
     <div className="content-admin">
