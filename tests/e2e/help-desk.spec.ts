@@ -111,7 +111,10 @@ test('a visitor writes in, staff reply, the mailed answer arrives live and the c
   await expect.poll(() => capture.mails.some((mail) => mail.to.includes(colleague.email))).toBe(true);
 
   const replyBox = conversation.getByRole('textbox', { name: `Reply to ${visitor.email}` });
+  // The reply box says how much is left, as every limited field of the console does.
+  await expect(conversation.getByText('10,000 characters left', { exact: true })).toBeVisible();
   await replyBox.fill('Please hold the power button for ten seconds, then start it again.');
+  await expect(conversation.getByText('9,934 characters left', { exact: true })).toBeVisible();
   await conversation.getByLabel('Title for a new ready-made reply').fill(`Power reset ${stamp}`);
   await conversation.getByRole('button', { name: 'Save as ready-made reply' }).click();
   await expect(conversation.getByRole('status').filter({ hasText: 'as a ready-made reply' })).toBeVisible();

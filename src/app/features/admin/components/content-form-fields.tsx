@@ -3,6 +3,7 @@ import { charactersLeft } from '../../../../common/characters-left';
 import { type FieldSpec, type FormValues } from '../state/content-rules';
 import { useLeftAnnouncement } from '../state/use-left-announcement';
 import { IconPicker } from './icon-picker';
+import { LeftAnnouncement } from './left-announcement';
 
 interface ContentFormFieldsProps {
   fields: FieldSpec[];
@@ -79,9 +80,7 @@ export function ContentFormFields({ fields, values, errors, shown, onChange, onB
           />
         );
       })}
-      <p className="content-admin__left-live" aria-live="polite">
-        {announcement}
-      </p>
+      <LeftAnnouncement text={announcement} />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { IonButton, IonNote, IonTextarea } from '@ionic/react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../../common/api-error';
+import { charactersLeft } from '../../../../common/characters-left';
+import { useLeftAnnouncement } from '../state/use-left-announcement';
+import { LeftAnnouncement } from './left-announcement';
 
 export interface InboxComposeProps {
   id: string;
@@ -21,6 +24,7 @@ export function InboxCompose({ id, label, submitLabel, maxLength, onSubmit, ...c
   const setText = controlled.onTextChange ?? setOwnText;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const left = useLeftAnnouncement();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,10 +57,16 @@ export function InboxCompose({ id, label, submitLabel, maxLength, onSubmit, ...c
         rows={4}
         maxlength={maxLength}
         value={text}
-        onIonInput={(event) => setText(event.detail.value ?? '')}
+        onIonInput={(event) => {
+          const next = event.detail.value ?? '';
+          left.track(label, text, next, maxLength);
+          setText(next);
+        }}
         className={error ? 'ion-invalid ion-touched' : undefined}
+        helperText={charactersLeft(text, maxLength)}
         errorText={error ?? undefined}
       />
+      <LeftAnnouncement text={left.announcement} />
       {error ? (
         <IonNote color="danger" role="alert" className="inbox-compose__error">
           {error}

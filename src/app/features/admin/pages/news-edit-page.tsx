@@ -17,6 +17,7 @@ import { saveNewsDraft } from '../api/news/save-news-draft';
 import { scheduleNews } from '../api/news/schedule-news';
 import { uploadNewsImage } from '../api/news/upload-news-image';
 import { ConsolePage } from '../components/console-page';
+import { LeftAnnouncement } from '../components/left-announcement';
 import { PreviewFrame } from '../components/preview-frame';
 import { RevisionHistory } from '../components/revision-history';
 import { emptyArticle, fromLocalInput, newArticleId, sameArticle, toLocalInput } from '../state/news-form';
@@ -330,9 +331,7 @@ function NewsEditor({ routeId }: { routeId: string }) {
         className={errors.summary ? 'ion-touched ion-invalid' : undefined}
         onIonInput={(event) => type('summary', 'Summary', NEWS_LIMITS.summary)(String(event.detail.value ?? ''))}
       />
-      <p className="content-admin__left-live" aria-live="polite">
-        {left.announcement}
-      </p>
+      <LeftAnnouncement text={left.announcement} />
       <div className="news-editor__row">
         <label htmlFor="news-author">Author</label>
         <select id="news-author" value={fields.authorId} onChange={(event) => set('authorId', event.target.value)}>
