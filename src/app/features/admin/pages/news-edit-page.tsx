@@ -28,6 +28,15 @@ import '../content.css';
 import '../news.css';
 import '../publishing.css';
 
+/** The editor's limited text fields: each says under it, and aloud near the end, how much is left. */
+const LIMITED = {
+  title: { label: 'Title', max: NEWS_LIMITS.title },
+  slug: { label: 'Address', max: NEWS_LIMITS.slug },
+  summary: { label: 'Summary', max: NEWS_LIMITS.summary },
+  coverAlt: { label: 'Cover description', max: NEWS_LIMITS.alt },
+} as const;
+type LimitedField = keyof typeof LIMITED;
+
 // Tiptap and ProseMirror are a chunk of their own, loaded with this page only.
 const RichTextEditor = lazy(() => import('../components/rich-text-editor'));
 
@@ -173,9 +182,11 @@ function NewsEditor({ routeId }: { routeId: string }) {
 
   const set = <K extends keyof NewsArticleFields>(name: K, value: NewsArticleFields[K]) =>
     setFields((current) => ({ ...current, [name]: value }));
+  /** What is left of a limited text field, as its helper line says it. */
+  const leftOf = (name: LimitedField) => charactersLeft(fields[name], LIMITED[name].max);
   /** A limited text field's change, with its count said aloud as it nears the end. */
-  const type = (name: 'title' | 'slug' | 'summary' | 'coverAlt', label: string, maxLength: number) => (value: string) => {
-    left.track(label, fields[name], value, maxLength);
+  const type = (name: LimitedField, value: string) => {
+    left.track(LIMITED[name].label, fields[name], value, LIMITED[name].max);
     set(name, value);
   };
   const wasPublished = loaded.state.published !== null;
@@ -300,10 +311,10 @@ function NewsEditor({ routeId }: { routeId: string }) {
         fill="outline"
         value={fields.title}
         maxlength={NEWS_LIMITS.title}
-        helperText={charactersLeft(fields.title, NEWS_LIMITS.title)}
+        helperText={leftOf('title')}
         errorText={errors.title}
         className={errors.title ? 'ion-touched ion-invalid' : undefined}
-        onIonInput={(event) => type('title', 'Title', NEWS_LIMITS.title)(String(event.detail.value ?? ''))}
+        onIonInput={(event) => type('title', String(event.detail.value ?? ''))}
       />
       <IonInput
         label="Address"
@@ -313,10 +324,10 @@ function NewsEditor({ routeId }: { routeId: string }) {
         maxlength={NEWS_LIMITS.slug}
         helperText={`${
           wasPublished ? 'Changing it keeps the old address working: it sends visitors here.' : 'Leave empty to make it from the title.'
-        } ${charactersLeft(fields.slug, NEWS_LIMITS.slug)}`}
+        } ${leftOf('slug')}`}
         errorText={errors.slug}
         className={errors.slug ? 'ion-touched ion-invalid' : undefined}
-        onIonInput={(event) => type('slug', 'Address', NEWS_LIMITS.slug)(String(event.detail.value ?? ''))}
+        onIonInput={(event) => type('slug', String(event.detail.value ?? ''))}
       />
       <IonTextarea
         label="Summary"
@@ -326,10 +337,10 @@ function NewsEditor({ routeId }: { routeId: string }) {
         rows={2}
         value={fields.summary}
         maxlength={NEWS_LIMITS.summary}
-        helperText={charactersLeft(fields.summary, NEWS_LIMITS.summary)}
+        helperText={leftOf('summary')}
         errorText={errors.summary}
         className={errors.summary ? 'ion-touched ion-invalid' : undefined}
-        onIonInput={(event) => type('summary', 'Summary', NEWS_LIMITS.summary)(String(event.detail.value ?? ''))}
+        onIonInput={(event) => type('summary', String(event.detail.value ?? ''))}
       />
       <LeftAnnouncement text={left.announcement} />
       <div className="news-editor__row">
@@ -367,10 +378,10 @@ function NewsEditor({ routeId }: { routeId: string }) {
           fill="outline"
           value={fields.coverAlt}
           maxlength={NEWS_LIMITS.alt}
-          helperText={`What the picture shows, for people who cannot see it. ${charactersLeft(fields.coverAlt, NEWS_LIMITS.alt)}`}
+          helperText={`What the picture shows, for people who cannot see it. ${leftOf('coverAlt')}`}
           errorText={errors.coverAlt}
           className={errors.coverAlt ? 'ion-touched ion-invalid' : undefined}
-          onIonInput={(event) => type('coverAlt', 'Cover description', NEWS_LIMITS.alt)(String(event.detail.value ?? ''))}
+          onIonInput={(event) => type('coverAlt', String(event.detail.value ?? ''))}
         />
         {fields.coverImageId ? (
           <IonButton fill="clear" onClick={() => (set('coverImageId', null), setCover(null))}>
