@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/common/admin-schemas';
 import { newPerson, type Person } from '../support/staff';
-import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 /** The audit log as the console reads it: names for sentences, and no entry for a save that changed nothing. */
-describe.each(ENGINES)('audit log in sentences (%s)', (engine) => {
+describe.each(ONE_ENGINE)('audit log in sentences (%s)', (engine) => {
   let server: TestServer;
   let admin: Person;
   let staff: Person;

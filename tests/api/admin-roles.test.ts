@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/server/admin-cli';
 import { auditEntries, identityCall, newPerson, PASSWORD, type Person, signIn, staleToken, uniqueEmail } from '../support/staff';
-import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
+import { ENGINES, ONE_ENGINE, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -29,7 +29,7 @@ const form = (server: TestServer, fields: Record<string, string>) =>
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-describe.each(ENGINES)('staff roles (%s)', (engine) => {
+describe.each(ONE_ENGINE)('staff roles (%s)', (engine) => {
   let server: TestServer;
   let admin: Person;
   let staff: Person;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionTag } from '../../src/common/session-tag';
 import { openStream, type SseConnection, type SseMessage } from '../support/sse-client';
 import { newPerson, type Person } from '../support/staff';
-import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/test-server';
 
 interface Change {
   topic: string;
@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** The open app's side of ending a user's sessions: the public stream names a hash of the account, never its id. */
-describe.each(ENGINES)('sessions ended, told on the live stream (%s)', (engine) => {
+describe.each(ONE_ENGINE)('sessions ended, told on the live stream (%s)', (engine) => {
   let server: TestServer;
   let admin: Person;
 

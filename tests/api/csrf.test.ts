@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/test-server';
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -27,7 +27,7 @@ function rawRequest(server: TestServer, head: string, body: string): Promise<str
   });
 }
 
-describe.each(ENGINES)('CSRF protection on %s', (engine) => {
+describe.each(ONE_ENGINE)('CSRF protection on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

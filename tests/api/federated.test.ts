@@ -9,7 +9,7 @@ import {
   type TestOidcProvider,
 } from '../support/identity-providers';
 import { settingsRepository } from '../../src/server/platform/settings/repository';
-import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
   error: { code: number; message: string };
@@ -68,7 +68,7 @@ function providersEnv() {
   ]);
 }
 
-describe.each(ENGINES)('sign-in with identity providers (%s)', (engine) => {
+describe.each(ONE_ENGINE)('sign-in with identity providers (%s)', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -2,9 +2,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/platform/db/seed/index';
-import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/test-server';
 
-describe.each(ENGINES)('foundation on %s', (engine) => {
+describe.each(ONE_ENGINE)('foundation on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -6,7 +6,15 @@ import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase } from '../../src/server/platform/db/database';
 import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { requireUser } from '../../src/server/identity/require-user';
-import { createTestDatabase, ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import {
+  createTestDatabase,
+  ENGINES,
+  ONE_ENGINE,
+  HttpClient,
+  startTestServer,
+  TEST_API_KEY,
+  type TestServer,
+} from '../support/test-server';
 
 interface IdentityErrorBody {
   error: { code: number; message: string; errors: { message: string; domain: string; reason: string; location?: string }[] };
@@ -678,7 +686,7 @@ describe.each(ENGINES)('identity service on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('sign-in limits on %s', (engine) => {
+describe.each(ONE_ENGINE)('sign-in limits on %s', (engine) => {
   let server: TestServer;
   let api: ReturnType<typeof identity>;
 

@@ -4,7 +4,7 @@ import { MAX_REPLAY } from '../../src/server/changes/protocol';
 import { DEFAULT_STREAMS_PER_ACCOUNT, DEFAULT_STREAMS_PER_ADDRESS } from '../../src/server/changes/stream-caps';
 import { openStream, type SseConnection, type SseMessage } from '../support/sse-client';
 import { newPerson, type Person } from '../support/staff';
-import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import { ENGINES, ONE_ENGINE, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface Change {
   topic: string;
@@ -250,7 +250,7 @@ describe.skipIf(!POSTGRES)('live change stream across two instances', () => {
  * Staff-only streams end when their reader may no longer read them (issue 22): a demoted or
  * disabled staff member's open inbox stream closes at once, not at its 10-minute lifetime.
  */
-describe.each(ENGINES)('staff-only streams after a demotion or disabling on %s', (engine) => {
+describe.each(ONE_ENGINE)('staff-only streams after a demotion or disabling on %s', (engine) => {
   let server: TestServer;
   let admin: Person;
 
@@ -321,7 +321,7 @@ describe.each(ENGINES)('staff-only streams after a demotion or disabling on %s',
 });
 
 /** One client cannot hold any number of streams (issue 22): per address and per account caps. */
-describe.each(ENGINES)('live stream caps on %s', (engine) => {
+describe.each(ONE_ENGINE)('live stream caps on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followToApp, startOidcProvider, type TestOidcProvider } from '../support/identity-providers';
-import { ENGINES, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
   error: { code: number; message: string };
@@ -43,7 +43,7 @@ afterAll(async () => {
   await oidc?.close();
 });
 
-describe.each(ENGINES)('two-step sign-in (%s)', (engine) => {
+describe.each(ONE_ENGINE)('two-step sign-in (%s)', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

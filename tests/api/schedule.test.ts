@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schedule } from '../../src/common/schedule-filter';
 import seed from '../../src/server/platform/db/seed/data/schedule-activities.json';
-import { ENGINES, startTestServer, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, startTestServer, type TestServer } from '../support/test-server';
 import { contentChanged } from '../../src/server/platform/cache/content-changes';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
 
-describe.each(ENGINES)('schedule API on %s', (engine) => {
+describe.each(ONE_ENGINE)('schedule API on %s', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesService } from '../../src/server/admin/roles-service';
 import type { SessionGrantKind } from '../../src/server/identity/session-gate';
 import { followToApp, startOidcProvider, type TestOidcProvider } from '../support/identity-providers';
-import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
+import { ONE_ENGINE, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /**
  * The second-factor gate (decision 0113): every identity route that can answer tokens is listed
@@ -83,7 +83,7 @@ afterAll(async () => {
   await oidc?.close();
 });
 
-describe.each(ENGINES)('the second-factor gate (%s)', (engine) => {
+describe.each(ONE_ENGINE)('the second-factor gate (%s)', (engine) => {
   let server: TestServer;
 
   beforeAll(async () => {

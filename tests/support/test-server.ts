@@ -17,8 +17,19 @@ import type { DatabaseTemplates } from './database-templates';
 
 export type Engine = 'sqlite' | 'postgres';
 
-/** The engines the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The engines for tests whose subject the engine can change: repositories, transactions, locks,
+ * migrations, text search, what is stored and read back. SQLite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set.
+ */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * The engine for tests whose subject lies above the database (wire formats, headers, CSRF,
+ * access rules, limits kept in Redis, protocols with identity providers): the same code answers
+ * on either engine, so they run once, on SQLite (docs/development.md).
+ */
+export const ONE_ENGINE: Engine[] = ['sqlite'];
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 
