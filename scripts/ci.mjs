@@ -1,25 +1,27 @@
-// CI, with `.ci/run`: every suite once per purpose, each step timed, one table at the end.
-// docs/development.md says what runs, in which order, and why each pass exists.
+// CI, with `.ci/run`: each behaviour checked once, at the cheapest level that sees it; each step
+// timed, one table at the end. docs/development.md says what runs where and why.
 //
 // `.ci/run` runs, in order:
 //   1. `node scripts/ci.mjs install`: npm ci and, beside it, the Node.js 22 and 24 binaries from
 //      the npm registry (into CI_WORK)
 //   2. `node scripts/ci.mjs node22-addon`, in the background: the tree for Node.js 22 and its
-//      better-sqlite3 build (one core, a minute and a half), beside npm test's static checks
+//      better-sqlite3 build (one core), beside npm test's static checks
 //   3. `npm test`, the README's test command, with TEST_DATABASE_URL and TEST_REDIS_URL set:
-//      lint, format and types beside the one production build, unit + API tests on Node.js 20
-//      (better-sqlite3) on SQLite and PostgreSQL + Redis, the end-to-end suite in Chromium
-//   4. `node scripts/ci.mjs other-nodes`: unit + API tests on Node.js 22 (better-sqlite3 built for
-//      its ABI in a copy of the tree) and 24 (node:sqlite), on SQLite and Redis, side by side; then the cluster pass:
-//      the specs whose subject crosses instances, through HAProxy over two Node.js 24 instances
-//      on PostgreSQL and Redis, one of them killed part-way. It prints the table of every step.
+//      lint beside format, types and the one production build; unit + API tests on Node.js 20
+//      (the tests whose subject the engine can change on SQLite and PostgreSQL, the rest on
+//      SQLite); the browser journeys and the accessibility sweep in Chromium
+//   4. `node scripts/ci.mjs other-nodes`: what can differ between Node.js versions
+//      (vitest.node-versions.config.ts) on Node.js 22 (better-sqlite3 built for its ABI) beside
+//      24 (node:sqlite), on SQLite and Redis; then the cluster pass: API tests of what crosses
+//      instances, against two Node.js 24 instances on PostgreSQL and Redis behind HAProxy. It
+//      prints the table of every step.
 //
 // The steps share CI_STEPS_FILE (the table) and CI_STARTED_AT (the run's start).
 // Settings: TEST_DATABASE_URL, TEST_REDIS_URL (the machine's services by default).
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parallel, playwrightCounts, printSummary, reportFile, runStep, saveSteps, vitestCounts } from './lib/steps.mjs';
+import { parallel, printSummary, reportFile, runStep, saveSteps, vitestCounts } from './lib/steps.mjs';
 
 const startedAt = Date.now();
 const root = resolve(import.meta.dirname, '..');
@@ -36,13 +38,6 @@ const nodeHome = (major) => join(work, `node${major}`, 'node_modules', 'node-lin
 const pathWith = (major) => `${join(nodeHome(major), 'bin')}:${process.env.PATH}`;
 const node22Tree = join(work, 'tree22');
 const node22Addon = join(node22Tree, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-
-/**
- * The specs whose subject crosses instances. They run once, here, through the cluster (two
- * Node.js 24 instances on PostgreSQL and Redis, one killed part-way), and `.ci/run` leaves them
- * out of npm test's end-to-end step; the rest are the same bytes on one instance.
- */
-const CLUSTER_SPECS = 'auth,live,console-inbox,console-content,movies';
 
 function installNode(major) {
   return runStep(
@@ -90,9 +85,10 @@ async function prepareNode22Tree() {
   });
 }
 
-function apiTests(label, { cwd = root, major, redisBase, workers, postgres = true }) {
+function apiTests(label, { cwd = root, major, redisBase, workers, postgres = true, config }) {
   const report = reportFile(label);
-  return runStep(label, 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
+  const configArgs = config ? ['--config', config] : [];
+  return runStep(label, 'npx', ['vitest', 'run', ...configArgs, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
     cwd,
     env: {
       ...services,
@@ -115,51 +111,51 @@ async function install() {
   );
 }
 
-// The two API passes side by side, two Vitest workers each: they wait on databases and timers
-// more than they compute (measured: two passes one after the other 290 s, side by side 228 s,
-// with every test passing). The browser suites stay alone: run beside the API suites (tried),
-// they loaded two cores to a load average of 14 and tests that wait on time failed.
-// Each runs on SQLite with its own driver (better-sqlite3 built for Node.js 22, node:sqlite on
-// 24) and on Redis: what differs between Node.js versions is the runtime, its native addons and
-// built-ins. The PostgreSQL client is the same JavaScript on every version; its pass is npm
-// test's on Node.js 20, and the cluster pass runs the product on Node.js 24 over PostgreSQL
-// (decision 0720, fourth amendment: 4:07 and 4:11 side by side with both engines).
+// What can differ between Node.js versions (the SQLite drivers and the database layer, crypto,
+// streams, fetch, timers, a smoke pass over HTTP: vitest.node-versions.config.ts), on Node.js 22
+// beside 24, two Vitest workers each: they wait on databases and timers more than they compute.
+// Each on SQLite with its own driver (better-sqlite3 built for Node.js 22, node:sqlite on 24)
+// and Redis; the PostgreSQL client is the same JavaScript on every version, tested on Node.js 20
+// in npm test and by the cluster pass on 24. Then the cluster pass.
 async function otherNodes() {
+  const versionTests = (major, extra) =>
+    apiTests(`unit + API, Node.js ${major}, what differs`, {
+      major,
+      workers: 2,
+      postgres: false,
+      config: 'vitest.node-versions.config.ts',
+      ...extra,
+    });
   return (
     (existsSync(node22Addon) || (await prepareNode22Tree())) &&
     (await parallel(
-      () => apiTests('unit + API, Node.js 22, SQLite', { cwd: node22Tree, major: 22, redisBase: 5, workers: 2, postgres: false }),
-      () => apiTests('unit + API, Node.js 24, SQLite', { major: 24, redisBase: 9, workers: 2, postgres: false }),
+      () => versionTests(22, { cwd: node22Tree, redisBase: 5 }),
+      () => versionTests(24, { redisBase: 9 }),
     )) &&
     (await cluster())
   );
 }
 
+// What crosses instances (live data, sessions, limits, scheduled publishing, inbound mail,
+// failover), as API tests over real HTTP against two Node.js 24 instances on PostgreSQL and
+// Redis behind HAProxy (scripts/test-cluster.mjs).
 function cluster() {
   const report = reportFile('cluster');
   return runStep('cluster (HAProxy, 2 x Node.js 24)', 'node', ['scripts/test-cluster.mjs'], {
-    // Redis database 15: the API suites beside it use 1 to 12.
+    // Redis database 15: the API suites use 1 to 12.
     env: {
       ...services,
       TEST_REDIS_URL: `${services.TEST_REDIS_URL.replace(/\/\d*$/, '')}/15`,
       PATH: pathWith(24),
       CLUSTER_SKIP_BUILD: '1',
-      CLUSTER_SPECS,
-      E2E_SKIP_SPECS: '',
-      E2E_JSON_REPORT: report,
+      CLUSTER_JSON_REPORT: report,
     },
-    counts: () => playwrightCounts(report),
+    counts: () => vitestCounts(report),
     prefix: true,
   });
 }
 
-/** For `.ci/run`: npm test's end-to-end step leaves these specs to the cluster pass. */
-async function clusterSpecs() {
-  console.log(CLUSTER_SPECS);
-  return true;
-}
-
-const phases = { install, 'node22-addon': prepareNode22Tree, 'other-nodes': otherNodes, 'cluster-specs': clusterSpecs };
+const phases = { install, 'node22-addon': prepareNode22Tree, 'other-nodes': otherNodes };
 const phase = phases[process.argv[2]];
 if (!phase) {
   console.error(`usage: node scripts/ci.mjs ${Object.keys(phases).join(' | ')}`);
@@ -167,6 +163,5 @@ if (!phase) {
 }
 const ok = await phase();
 // The table of the whole run comes once, at the end; a failed phase prints it as it stops.
-if (process.argv[2] === 'cluster-specs') process.exit(0);
 if (ok && process.argv[2] !== 'other-nodes') saveSteps();
 else process.exit(printSummary(startedAt) && ok ? 0 : 1);

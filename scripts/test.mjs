@@ -34,9 +34,7 @@ async function main() {
   )
     return false;
   if (!(await runStep('browser', 'node', ['scripts/ensure-browser.mjs']))) return false;
-  // CI leaves the specs that cross instances to its cluster pass (E2E_SKIP_SPECS); say so.
-  const elsewhere = process.env.E2E_SKIP_SPECS ? ` (${process.env.E2E_SKIP_SPECS} in the cluster pass)` : '';
-  return runStep(`end-to-end tests${elsewhere}`, 'npx', ['playwright', 'test'], {
+  return runStep('end-to-end tests', 'npx', ['playwright', 'test'], {
     env: { E2E_JSON_REPORT: e2eReport },
     counts: () => playwrightCounts(e2eReport),
   });
