@@ -7,6 +7,8 @@ export interface SseMessage {
 
 export interface SseConnection {
   status: number;
+  /** The response's headers (which instance answered, behind a balancer: X-Instance). */
+  headers: Headers;
   messages: SseMessage[];
   /** The id of the last message that carried one (what a browser sends as Last-Event-ID). */
   lastEventId(): string | undefined;
@@ -67,6 +69,7 @@ export async function openStream(
   }
   return {
     status: response.status,
+    headers: response.headers,
     messages,
     lastEventId: () => lastId,
     waitFor(match, ms = 5_000) {

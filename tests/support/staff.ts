@@ -1,7 +1,8 @@
 import { decodeJwt } from 'jose';
 import type { Role } from '../../src/common/roles';
 import { rolesService } from '../../src/server/admin/roles-service';
-import { HttpClient, type TestServer, TEST_API_KEY } from './test-server';
+import { HttpClient, TEST_API_KEY } from './http-client';
+import type { TestServer } from './test-server';
 
 export const PASSWORD = 'correct horse 1';
 let counter = 0;
@@ -20,7 +21,16 @@ export interface Person {
   claims(): Record<string, unknown>;
 }
 
-function person(server: TestServer, session: { localId: string; email: string; idToken: string; refreshToken: string }): Person {
+/**
+ * Where identity calls go: a test server, or any running instance by its URL and the API key it
+ * was started with (test servers use TEST_API_KEY).
+ */
+export interface IdentityTarget {
+  url: string;
+  apiKey?: string;
+}
+
+function person(server: IdentityTarget, session: { localId: string; email: string; idToken: string; refreshToken: string }): Person {
   const client = new HttpClient(server.url);
   const self: Person = {
     uid: session.localId,
@@ -42,11 +52,14 @@ interface SessionBody {
   refreshToken: string;
 }
 
-export async function identityCall<T = SessionBody>(server: TestServer, endpoint: string, body: unknown) {
-  return new HttpClient(server.url).request<T>('POST', `/identity/v1/${endpoint}?key=${TEST_API_KEY}`, { body, csrf: false });
+export async function identityCall<T = SessionBody>(server: IdentityTarget, endpoint: string, body: unknown) {
+  return new HttpClient(server.url).request<T>('POST', `/identity/v1/${endpoint}?key=${server.apiKey ?? TEST_API_KEY}`, {
+    body,
+    csrf: false,
+  });
 }
 
-export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<Person> {
+export async function signIn(server: IdentityTarget, email: string, password = PASSWORD): Promise<Person> {
   const response = await identityCall(server, 'accounts:signInWithPassword', { email, password, returnSecureToken: true });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.text}`);
   return person(server, response.body);

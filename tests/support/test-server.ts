@@ -14,6 +14,10 @@ import { seedDemo } from '../../src/server/platform/db/seed/index';
 import { createRedis } from '../../src/server/platform/redis';
 import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import type { DatabaseTemplates } from './database-templates';
+import { HttpClient, TEST_API_KEY } from './http-client';
+
+// Re-exported: the API tests import them from here.
+export { HttpClient, type HttpResponse, TEST_API_KEY } from './http-client';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -30,8 +34,6 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
  * on either engine, so they run once, on SQLite (docs/development.md).
  */
 export const ONE_ENGINE: Engine[] = ['sqlite'];
-
-export const TEST_API_KEY = 'test-api-key-0123456789';
 
 /**
  * A fresh database of the given engine: a new SQLite file, or a new PostgreSQL database. Empty,
@@ -187,64 +189,4 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
   };
   return server;
-}
-
-export interface HttpResponse<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: T;
-  text: string;
-}
-
-/** fetch with a cookie jar and the CSRF header, so tests speak to the API as the browser does. */
-export class HttpClient {
-  private cookies = new Map<string, string>();
-
-  constructor(readonly baseUrl: string) {}
-
-  cookie(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  async request<T = unknown>(
-    method: string,
-    path: string,
-    options: { body?: unknown; rawBody?: string | Blob; headers?: Record<string, string>; csrf?: boolean } = {},
-  ): Promise<HttpResponse<T>> {
-    if (method !== 'GET' && options.csrf !== false && !this.cookies.has('XSRF-TOKEN')) {
-      await this.request('GET', '/api/config');
-    }
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET' && options.csrf !== false && this.cookies.has('XSRF-TOKEN'))
-      headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-    let body: string | Blob | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair] = setCookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
-  }
-
-  get<T = unknown>(path: string, headers?: Record<string, string>) {
-    return this.request<T>('GET', path, { headers });
-  }
-
-  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
-    return this.request<T>('POST', path, { body, headers });
-  }
 }
