@@ -1,18 +1,30 @@
-// `npm run test:cluster`: the reference deployment on loopback, tested end to end. Two instances
-// of the built server over a fresh PostgreSQL database and Redis, behind HAProxy configured by
-// deploy/haproxy/haproxy.cfg; the end-to-end suite runs through the balancer, and one
-// instance is killed (SIGKILL) part-way through: the run must not notice.
+// `npm run test:cluster`: the reference deployment on loopback, tested through real HTTP. Two
+// instances of the built server over a fresh PostgreSQL database and Redis, behind HAProxy
+// configured by deploy/haproxy/haproxy.cfg.
 //
-// Settings (all optional): CLUSTER_PORT_BASE (24050: HAProxy on it, instances on the next two),
-// TEST_DATABASE_URL (the PostgreSQL server, whose `test` database creates and drops ours),
-// TEST_REDIS_URL, CLUSTER_KILL_AFTER_REQUESTS (150 requests to instance 2) or CLUSTER_KILL_AFTER
-// (seconds, 300), whichever comes first, CLUSTER_SKIP_BUILD=1, CLUSTER_SPECS (`all`, or spec
-// names such as `auth,live`: CI's cluster pass runs only the specs whose subject crosses
-// instances), and any Playwright arguments after `--` (e.g. a spec file).
+// By default it runs the cluster tests (tests/cluster, `vitest.cluster.config.ts`): API-level
+// checks of what crosses instances, each writing through one instance and reading through the
+// other (live data, sessions, rate limits, scheduled publishing, inbound mail), then failover:
+// instance 2 is killed (SIGKILL) by the last test while requests run through the balancer, and
+// none may fail. With CLUSTER_E2E=1 or CLUSTER_SPECS it runs the end-to-end suite in Chromium
+// through the balancer instead, and kills instance 2 part-way itself: the suite must not notice.
 //
-// Every spec runs through the balancer except tests/e2e/pwa.spec.ts (unless CLUSTER_SPECS=all):
-// its server-side tests start servers of their own (offline, updates between two builds) and
-// never reach the balancer, and it builds the client twice more; `npm test` runs it.
+// Settings (all optional): CLUSTER_PORT_BASE (24050: HAProxy on it, the instances on the next
+// two, their inbound-mail SMTP receivers on the two after), TEST_DATABASE_URL (the PostgreSQL
+// server, whose `test` database creates and drops ours), TEST_REDIS_URL, CLUSTER_SKIP_BUILD=1,
+// CLUSTER_JSON_REPORT (a file for Vitest's JSON report besides the usual output), and any
+// arguments after `--` for the runner (e.g. a test file; a path under tests/e2e/ picks the
+// end-to-end suite).
+//
+// The end-to-end way: CLUSTER_SPECS (`all`, or spec names such as `auth,live`; unset with
+// CLUSTER_E2E=1: every spec but tests/e2e/pwa.spec.ts, whose server-side tests start servers of
+// their own, never reach the balancer, and build the client twice more), CLUSTER_KILL_AFTER_REQUESTS
+// (150 requests to instance 2) or CLUSTER_KILL_AFTER (seconds, 300), whichever comes first.
+//
+// The cluster tests learn the deployment from the environment this script sets: CLUSTER_URL (the
+// balancer), CLUSTER_INSTANCE_URLS, CLUSTER_INSTANCE_PIDS and CLUSTER_INBOUND_SMTP_PORTS (each
+// instance's, in order), CLUSTER_DATABASE_URL, CLUSTER_HAPROXY_SOCKET (its stats socket),
+// CLUSTER_INBOUND_MAIL_SECRET and CLUSTER_INBOUND_MAIL_DOMAIN.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,22 +36,17 @@ import pg from 'pg';
 const base = Number(process.env.CLUSTER_PORT_BASE ?? 24050);
 const frontPort = base;
 const instancePorts = [base + 1, base + 2];
+const smtpPorts = [base + 3, base + 4];
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisBase = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const killAfterMs = Number(process.env.CLUSTER_KILL_AFTER ?? 300) * 1000;
 const distDir = process.env.DIST_DIR ?? 'dist';
-const playwrightArgs = process.argv.slice(2);
-const CLUSTER_EXCLUDED = new Set(['pwa.spec.ts']);
-const chosen =
-  process.env.CLUSTER_SPECS && process.env.CLUSTER_SPECS !== 'all' ? process.env.CLUSTER_SPECS.split(',').map((name) => name.trim()) : null;
-const specs =
-  playwrightArgs.length > 0 || process.env.CLUSTER_SPECS === 'all'
-    ? []
-    : chosen
-      ? chosen.map((name) => join('tests/e2e', `${name}.spec.ts`))
-      : readdirSync('tests/e2e')
-          .filter((name) => name.endsWith('.spec.ts') && !CLUSTER_EXCLUDED.has(name))
-          .map((name) => join('tests/e2e', name));
+const runnerArgs = process.argv.slice(2);
+const endToEnd =
+  process.env.CLUSTER_E2E === '1' ||
+  Boolean(process.env.CLUSTER_SPECS) ||
+  runnerArgs.some((arg) => arg.startsWith('tests/e2e/') || arg.endsWith('.spec.ts'));
+const inbound = { domain: 'reply.northwind.example', secret: randomBytes(24).toString('hex') };
 const work = mkdtempSync(join(tmpdir(), 'northwind-cluster-'));
 const children = [];
 let databaseName = null;
@@ -119,15 +126,18 @@ async function cleanup() {
   rmSync(work, { recursive: true, force: true });
 }
 
-async function main() {
-  ensureHaproxy();
-  if (process.env.CLUSTER_SKIP_BUILD !== '1') {
-    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: { ...process.env, DIST_DIR: distDir } });
-    if (built.status !== 0) throw new Error('build failed');
-  }
-  spawnSync(process.execPath, ['scripts/ensure-browser.mjs'], { stdio: 'inherit' });
+/** The end-to-end specs to run through the balancer (none named: Playwright's own choice of the arguments). */
+function endToEndSpecs() {
+  if (runnerArgs.length > 0 || process.env.CLUSTER_SPECS === 'all') return [];
+  if (process.env.CLUSTER_SPECS) return process.env.CLUSTER_SPECS.split(',').map((name) => join('tests/e2e', `${name.trim()}.spec.ts`));
+  const excluded = new Set(['pwa.spec.ts']);
+  return readdirSync('tests/e2e')
+    .filter((name) => name.endsWith('.spec.ts') && !excluded.has(name))
+    .map((name) => join('tests/e2e', name));
+}
 
-  // A database of our own on the shared server, dropped afterwards.
+/** A fresh PostgreSQL database of our own on the shared server (dropped by cleanup()) and a Redis database. */
+async function createStores() {
   databaseName = `nw_cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -141,10 +151,11 @@ async function main() {
     new URL(redisBase).pathname.length > 1
       ? redisBase
       : Object.assign(new URL(redisBase), { pathname: `/${1 + (process.pid % 15)}` }).toString();
-  const publicUrl = `http://localhost:${frontPort}`;
-  log(`database ${databaseName}, Redis ${redisUrl}, balancer ${publicUrl}, instances ${instancePorts.join(', ')}`);
-  log(`instances run Node.js ${process.version}`);
+  return { databaseUrl, redisUrl };
+}
 
+/** The two instances, then HAProxy in front of them; resolves once the balancer answers. */
+async function startDeployment({ databaseUrl, redisUrl, publicUrl }) {
   // The first instance migrates and seeds; the second then finds the schema in place, as in a
   // rolling start.
   const instances = [];
@@ -158,7 +169,7 @@ async function main() {
       PUBLIC_URL: publicUrl,
       TRUST_PROXY: '1',
       INSTANCE_ID: `app${index + 1}`,
-      // Every spec signs up from this one address (as the suite's own server allows).
+      // Every spec and cluster test signs up from this one address (as the suite's own server allows).
       SIGN_UP_LIMIT_PER_HOUR: '1000',
       MAIL_LIMIT_PER_HOUR: '1000',
       INSIGHTS_BEACONS_PER_MINUTE: '100000',
@@ -166,6 +177,12 @@ async function main() {
       // stream keeps its place until the next keep-alive write (25 s) finds the client gone:
       // the default 20 was reached mid-suite (the per-address cap has its own API tests).
       LIVE_STREAMS_PER_ADDRESS: '200',
+      // The help desk's ways in for customers' answers, on every instance: an answer may reach
+      // any of them (docs/help-desk.md).
+      INBOUND_SMTP_PORT: String(smtpPorts[index]),
+      INBOUND_SMTP_HOST: '127.0.0.1',
+      INBOUND_MAIL_DOMAIN: inbound.domain,
+      INBOUND_MAIL_SECRET: inbound.secret,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
     });
@@ -183,9 +200,40 @@ async function main() {
   const haproxy = start('haproxy', 'haproxy', ['-db', '-f', join(work, 'haproxy.cfg')], {});
   await waitFor(`${publicUrl}/api/health/ready`, haproxy, 'HAProxy');
   log('balancer up');
+  return { instances, socket };
+}
 
-  // Kill instance 2 once it has answered its share of the suite's requests (so the kill lands
-  // mid-traffic however slowly the browser starts), or after CLUSTER_KILL_AFTER at the latest.
+/** A test runner in the foreground, its output on ours; resolves with its exit code. */
+function runForeground(command, args, env) {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  children.push(child);
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+/** The cluster tests: they kill instance 2 themselves, in their last file. */
+function runClusterTests({ databaseUrl, publicUrl, instances, socket }) {
+  const report = process.env.CLUSTER_JSON_REPORT
+    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${process.env.CLUSTER_JSON_REPORT}`]
+    : [];
+  return runForeground('npx', ['vitest', 'run', '--config', 'vitest.cluster.config.ts', ...report, ...runnerArgs], {
+    CLUSTER_URL: publicUrl,
+    CLUSTER_INSTANCE_URLS: instancePorts.map((port) => `http://127.0.0.1:${port}`).join(','),
+    CLUSTER_INSTANCE_PIDS: instances.map((child) => child.pid).join(','),
+    CLUSTER_INBOUND_SMTP_PORTS: smtpPorts.join(','),
+    CLUSTER_DATABASE_URL: databaseUrl,
+    CLUSTER_HAPROXY_SOCKET: socket,
+    CLUSTER_INBOUND_MAIL_SECRET: inbound.secret,
+    CLUSTER_INBOUND_MAIL_DOMAIN: inbound.domain,
+  });
+}
+
+/**
+ * The end-to-end suite through the balancer. Instance 2 is killed once it has answered its
+ * share of the suite's requests (so the kill lands mid-traffic however slowly the browser
+ * starts), or after CLUSTER_KILL_AFTER at the latest.
+ */
+async function runEndToEnd({ databaseUrl, publicUrl, instances, socket }) {
+  spawnSync(process.execPath, ['scripts/ensure-browser.mjs'], { stdio: 'inherit' });
   const victim = instances[1];
   const killAfterRequests = Number(process.env.CLUSTER_KILL_AFTER_REQUESTS ?? 150);
   const killStarted = Date.now();
@@ -197,42 +245,56 @@ async function main() {
     log(`killing instance 2 (SIGKILL, pid ${victim.pid}) during the suite, after ${served} requests to it`);
     victim.kill('SIGKILL');
   }, 2000);
-
-  const started = Date.now();
   // Two instances and HAProxy share the machine's cores with the browser: give each test twice
   // the usual time (speed is measured by the benchmarks, never by test timeouts).
-  const timeout = playwrightArgs.some((arg) => arg.startsWith('--timeout')) ? [] : ['--timeout=90000'];
-  const suite = spawn('npx', ['playwright', 'test', ...timeout, ...specs, ...playwrightArgs], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CI: process.env.CI ?? 'true',
-      BASE_URL: publicUrl,
-      E2E_DATABASE_URL: databaseUrl,
-      E2E_PORT: String(frontPort),
-      E2E_OWN_PORT_BASE: process.env.E2E_OWN_PORT_BASE ?? String(base - 50),
-      DIST_DIR: distDir,
-      E2E_AN_INSTANCE_IS_KILLED: '1',
-    },
+  const timeout = runnerArgs.some((arg) => arg.startsWith('--timeout')) ? [] : ['--timeout=90000'];
+  const status = await runForeground('npx', ['playwright', 'test', ...timeout, ...endToEndSpecs(), ...runnerArgs], {
+    CI: process.env.CI ?? 'true',
+    BASE_URL: publicUrl,
+    E2E_DATABASE_URL: databaseUrl,
+    E2E_PORT: String(frontPort),
+    E2E_OWN_PORT_BASE: process.env.E2E_OWN_PORT_BASE ?? String(base - 50),
+    DIST_DIR: distDir,
+    E2E_AN_INSTANCE_IS_KILLED: '1',
   });
-  children.push(suite);
-  const status = await new Promise((resolve) => suite.on('exit', (code) => resolve(code ?? 1)));
   clearInterval(killer);
-  log(`suite finished in ${Math.round((Date.now() - started) / 1000)} s with exit code ${status}`);
+  return status;
+}
 
-  const killed = victim.signalCode === 'SIGKILL';
+async function main() {
+  ensureHaproxy();
+  if (process.env.CLUSTER_SKIP_BUILD !== '1') {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: { ...process.env, DIST_DIR: distDir } });
+    if (built.status !== 0) throw new Error('build failed');
+  }
+  const { databaseUrl, redisUrl } = await createStores();
+  const publicUrl = `http://localhost:${frontPort}`;
+  log(`database ${databaseName}, Redis ${redisUrl}, balancer ${publicUrl}, instances ${instancePorts.join(', ')}`);
+  log(`instances run Node.js ${process.version}`);
+  const { instances, socket } = await startDeployment({ databaseUrl, redisUrl, publicUrl });
+
+  const started = Date.now();
+  const deployment = { databaseUrl, publicUrl, instances, socket };
+  const status = endToEnd ? await runEndToEnd(deployment) : await runClusterTests(deployment);
+  log(
+    `${endToEnd ? 'end-to-end suite' : 'cluster tests'} finished in ${Math.round((Date.now() - started) / 1000)} s with exit code ${status}`,
+  );
+
+  const killed = instances[1].signalCode === 'SIGKILL';
   const stats = (await haproxyStats(socket)).filter((row) => row.pxname === 'app');
   for (const row of stats) {
     log(`${row.svname}: status ${row.status}, requests ${row.stot}, retries ${row.wretr}, redispatches ${row.wredis}, 5xx ${row.hrsp_5xx}`);
   }
-  if (!killed) log('instance 2 was not killed (the suite ended before CLUSTER_KILL_AFTER)');
+  if (!killed)
+    log(`instance 2 was not killed (${endToEnd ? 'the suite ended before CLUSTER_KILL_AFTER' : 'the failover test did not run'})`);
   if (status !== 0) {
     for (const child of children.filter((each) => each.label)) {
       const text = readFileSync(join(work, `${child.label}.log`), 'utf8').trim();
       if (text) console.error(`--- ${child.label} log (last lines)\n${text.split('\n').slice(-30).join('\n')}`);
     }
   }
-  return status !== 0 ? status : killed || playwrightArgs.length > 0 ? 0 : 1;
+  // A whole run must have survived the kill; a chosen file or spec need not include it.
+  return status !== 0 ? status : killed || runnerArgs.length > 0 ? 0 : 1;
 }
 
 // Interrupted: stop the suite; main() then cleans up as after a failure.
