@@ -7,29 +7,30 @@ import base from './vitest.config';
  * the database layer (better-sqlite3 built for each ABI, `node:sqlite` on 24); crypto (password
  * hashes, tokens, signing keys, two-step codes); streams (the live change stream, backups, mail
  * in and out, uploads through sharp); fetch (the identity providers); timers and sockets that
- * end a hung dependency; start, readiness and shutdown; and a smoke pass over HTTP.
+ * end a hung dependency; signals and draining at shutdown; and a smoke pass over HTTP.
  * docs/development.md says why each pass exists.
  */
 export const NODE_VERSION_FILES = [
   'src/server/**/*.test.ts',
   'src/common/**/*.test.ts',
+  // A smoke pass over HTTP: every face answers.
   'tests/api/foundation.test.ts',
-  'tests/api/startup.test.ts',
-  'tests/api/shutdown.test.ts',
-  'tests/api/health.test.ts',
+  // The SQLite driver and the database layer: migrations, odd text and blobs through the driver.
   'tests/api/migration-order.test.ts',
   'tests/api/odd-text.test.ts',
-  'tests/api/publishing.test.ts',
+  'tests/api/admin-images.test.ts',
+  // Crypto: password hashes, tokens, signing keys kept encrypted.
   'tests/api/identity.test.ts',
   'tests/api/signing-keys.test.ts',
-  'tests/api/mfa.test.ts',
+  // fetch: the identity providers.
   'tests/api/federated.test.ts',
+  // Streams: the live change stream, backups, mail in and out.
   'tests/api/live.test.ts',
   'tests/api/backup.test.ts',
-  'tests/api/admin-images.test.ts',
   'tests/api/help-desk.test.ts',
+  // Timers and sockets that end a hung dependency; signals and draining at shutdown.
   'tests/api/dependency-faults.test.ts',
-  'tests/api/redis-outage.test.ts',
+  'tests/api/shutdown.test.ts',
 ];
 
 // Not mergeConfig: it would add these files to the whole suite's list instead of replacing it.
