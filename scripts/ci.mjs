@@ -12,7 +12,7 @@
 //      SQLite); the browser journeys and the accessibility sweep in Chromium
 //   4. `node scripts/ci.mjs other-nodes`: what can differ between Node.js versions
 //      (vitest.node-versions.config.ts) on Node.js 22 (better-sqlite3 built for its ABI) beside
-//      24 (node:sqlite), on SQLite and Redis; then the cluster pass: API tests of what crosses
+//      24 (node:sqlite), on SQLite and Redis, beside the cluster pass: API tests of what crosses
 //      instances, against two Node.js 24 instances on PostgreSQL and Redis behind HAProxy. It
 //      prints the table of every step.
 //
@@ -113,10 +113,11 @@ async function install() {
 
 // What can differ between Node.js versions (the SQLite drivers and the database layer, crypto,
 // streams, fetch, timers, a smoke pass over HTTP: vitest.node-versions.config.ts), on Node.js 22
-// beside 24, two Vitest workers each: they wait on databases and timers more than they compute.
+// beside 24 beside the cluster pass, two Vitest workers each: they wait on databases, servers
+// and timers more than they compute.
 // Each on SQLite with its own driver (better-sqlite3 built for Node.js 22, node:sqlite on 24)
 // and Redis; the PostgreSQL client is the same JavaScript on every version, tested on Node.js 20
-// in npm test and by the cluster pass on 24. Then the cluster pass.
+// in npm test and by the cluster pass on 24.
 async function otherNodes() {
   const versionTests = (major, extra) =>
     apiTests(`unit + API, Node.js ${major}, what differs`, {
@@ -131,8 +132,8 @@ async function otherNodes() {
     (await parallel(
       () => versionTests(22, { cwd: node22Tree, redisBase: 5 }),
       () => versionTests(24, { redisBase: 9 }),
-    )) &&
-    (await cluster())
+      cluster,
+    ))
   );
 }
 
