@@ -254,8 +254,11 @@ describe.each(ENGINES)('news articles (%s)', (engine) => {
     const dueAt = new Date(Date.now() + 60_000).toISOString();
     expect((await staff.call('PUT', `${BASE}/${id}/schedule`, { dueAt })).status).toBe(200);
     expect((await page('/news/scheduled-news')).status).toBe(404);
+    expect((await page('/news')).text).not.toContain('Scheduled news');
+    expect((await visitor().request('GET', '/news/feed.xml')).text).not.toContain('<title>Scheduled news</title>');
     expect(await server.app.scheduledPublishing.runDue(Date.now() + 120_000)).toBe(1);
     expect((await page('/news/scheduled-news')).status).toBe(200);
+    expect((await page('/news')).text).toContain('Scheduled news');
     expect((await visitor().request('GET', '/news/feed.xml')).text).toContain('<title>Scheduled news</title>');
     await server.app.scheduledPublishing.runDue(Date.now() + 120_000);
     const revisions = await server.database.db.selectFrom('content_revisions').select('action').where('item_id', '=', id).execute();
