@@ -6,9 +6,6 @@ import { logInTo, visiblePage } from './support/sign-in';
 import { createStaffAccount } from './support/staff';
 import { suiteDatabaseUrl } from './support/suite';
 
-/** The server takes a form sent sooner than this after it was shown for a robot's (CONTACT_MIN_FILL_MS). */
-const HUMAN_FILL_MS = 3200;
-
 async function sendContactMessage(browser: Browser, values: { name: string; email: string; subject: string; message: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -17,8 +14,8 @@ async function sendContactMessage(browser: Browser, values: { name: string; emai
   await page.getByLabel('Name', { exact: true }).fill(values.name);
   await page.getByLabel('Email', { exact: true }).fill(values.email);
   await page.getByLabel('Subject (optional)').fill(values.subject);
+  // Sent at machine speed: the suite's server takes forms at once (CONTACT_MIN_FILL_MS=0).
   await page.getByLabel('Message', { exact: true }).fill(values.message);
-  await page.waitForTimeout(HUMAN_FILL_MS);
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your message has been sent' })).toBeVisible();
   await context.close();
@@ -95,7 +92,7 @@ test.describe('staff console: Contact Us inbox', () => {
     await message.getByRole('button', { name: 'Send reply' }).click();
     await expect(message.locator('.inbox-message__head ion-badge')).toHaveText('Waiting for the customer');
     await expect(message.getByText('We restarted the job; it runs again tonight.')).toBeVisible();
-    await expect(message.getByText('Mail sent')).toBeVisible({ timeout: 20_000 });
+    await expect(message.getByText('Mail sent')).toBeVisible();
     // The list (still in the page stack) and the message share one stream.
     expect(openStreams.size).toBe(1);
     // The history with a reply and a status change in it.
