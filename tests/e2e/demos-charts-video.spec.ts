@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForIonicPage } from './support/fixtures';
 
 interface LabelCount {
   label: string;
@@ -35,7 +35,6 @@ test.describe('charts and graphs', () => {
       expect(box?.width).toBeGreaterThan(200);
       expect(box?.height).toBeGreaterThan(200);
     }
-    await checkA11y(page);
 
     const genres = (await (await request.get('/api/stats/movies-per-genre')).json()) as { genres: LabelCount[] };
     expect(genres.genres.length).toBeGreaterThan(3);
@@ -47,7 +46,6 @@ test.describe('charts and graphs', () => {
     const movies = (await (await request.get('/api/stats/movies-added-per-day?days=30')).json()) as DaySeries;
     const support = (await (await request.get('/api/stats/support-messages-per-day?days=30')).json()) as DaySeries;
     expect(await tableRows(cards.daily)).toEqual(movies.days.map((d, i) => [d.date, String(d.count), String(support.days[i]!.count)]));
-    await checkA11y(page);
 
     // Back to the chart, which redraws at the new size when the window changes.
     await cards.genres.getByRole('button', { name: 'View as chart' }).click();
@@ -115,7 +113,6 @@ test.describe('video example', () => {
     await page.getByRole('button', { name: /By the numbers/ }).click();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(4);
     await expect(page.getByRole('button', { name: /By the numbers/ })).toHaveAttribute('aria-current', 'true');
-    await checkA11y(page, { exclude: ['video'] });
 
     await page.getByRole('link', { name: '2023' }).click();
     await expect(page).toHaveURL(/\/video-example\/2023$/);
@@ -136,6 +133,5 @@ test.describe('video example', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'No video for 1999' })).toBeVisible();
     for (const year of ['2023', '2024', '2025']) await expect(page.getByRole('link', { name: year })).toBeVisible();
     await expect(page.locator('video')).toHaveCount(0);
-    await checkA11y(page);
   });
 });

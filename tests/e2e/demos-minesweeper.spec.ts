@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createGame, type Game, HIDDEN, reveal } from '../../src/common/minesweeper/game';
 import { PRESETS } from '../../src/common/minesweeper/levels';
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForIonicPage } from './support/fixtures';
 
 // The page builds its board from the same pure rules and seed, so the test knows where the
 // mines are without peeking into the page.
@@ -68,7 +68,6 @@ test.describe('Minesweeper', () => {
     await expect(grid.locator('.ms-cell--flagged')).toHaveCount(10);
     // The first win on this device is the best time.
     await expect(page.getByText(/^Beginner:/)).toContainText(/\d+:\d\d/);
-    await checkA11y(page);
   });
 
   test('revealing a mine loses and shows the board', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForIonicPage } from './support/fixtures';
 
 test.describe('Daily Activities', () => {
   test.beforeEach(async ({ page }) => {
@@ -15,7 +15,6 @@ test.describe('Daily Activities', () => {
     const keynote = page.locator('.schedule-item').filter({ hasText: 'Keynote: IT That Gets Out of the Way' });
     await expect(keynote).toContainText('9:00 AM – 9:45 AM · Main Hall');
     await expect(keynote).toContainText('General · Maya Chen');
-    await checkA11y(page);
   });
 
   test('the Case Sensitive toggle changes the search results', async ({ page }) => {
@@ -56,7 +55,6 @@ test.describe('Daily Activities', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Wi-Fi Clinic' })).toBeVisible();
     await expect(page.getByText('Networks track')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove from Favorites' })).toBeVisible();
-    await checkA11y(page);
   });
 });
 

@@ -1,5 +1,5 @@
 import { markTutorialSeen, readDeviceStorage } from './demos-helpers';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForIonicPage } from './support/fixtures';
 
 test.describe('tutorial', () => {
   test('a first visit shows it once; Skip, Show Tutorial and Continue set the flags and switch the menu', async ({ page }) => {
@@ -13,7 +13,6 @@ test.describe('tutorial', () => {
     await expect(page.getByRole('heading', { name: 'Welcome to Northwind' })).toBeVisible();
     await expect(menu).toHaveJSProperty('disabled', true);
     await expect.poll(() => readDeviceStorage(page, 'hasSeenTutorial')).toBe(true);
-    await checkA11y(page);
 
     // Skip: done, menu back, the demo.
     await page.getByRole('button', { name: 'Skip' }).click();
@@ -215,7 +214,6 @@ test.describe('demo hub', () => {
     await page.goto('/home');
     await waitForIonicPage(page);
     await expect(page.locator('.hub-card')).toHaveCount(CARDS.length);
-    await checkA11y(page);
     for (const card of CARDS) {
       await page.goto('/home');
       await waitForIonicPage(page);

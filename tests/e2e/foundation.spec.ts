@@ -1,5 +1,5 @@
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { expect, layoutShiftTotal, recordLayoutShifts, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { signInAsStaff } from './support/sign-in';
 
 // These tests open app pages on a fresh browser; without this, a first visit of the app area
@@ -75,7 +75,6 @@ test.describe('the site face', () => {
     await page.keyboard.press('Escape');
     await expect(chevron).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('header.site-header')).toHaveAttribute('data-expanded', 'false');
-    await checkA11y(page);
   });
 });
 

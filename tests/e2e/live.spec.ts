@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForIonicPage } from './support/fixtures';
 
 const LIST = '/app/tabs/home';
 const activePage = (page: Page) => page.locator('.ion-page:not(.ion-page-hidden)').last();
@@ -123,7 +123,6 @@ test('a movie added offline waits on the device, survives a reload and is stored
     // The list is virtualised: search brings the row into view.
     await searchInput(page).fill(title);
     await expect(row).toContainText('waiting to be sent');
-    await checkA11y(page);
 
     await context.setOffline(false);
     const storedCopies = async () => {

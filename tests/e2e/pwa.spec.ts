@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { storedSupportMessages } from './support/database';
 import { ServerProcess } from './support/server-process';
 import { ownPort } from './support/suite';
@@ -188,7 +188,6 @@ test.describe('offline', () => {
       await expect(notice).toHaveCount(0);
       await context.setOffline(true);
       await expect(notice).toBeVisible();
-      await checkA11y(page);
       await context.setOffline(false);
       await expect(notice).toHaveCount(0);
     } finally {
@@ -276,7 +275,6 @@ test.describe('updates', () => {
       expect(await appVersion()).toBe(versionA);
       const toast = page.locator('ion-toast');
       await expect(toast.getByText('Update available!')).toBeVisible({ timeout: 30_000 });
-      await checkA11y(page);
 
       let loads = 0;
       page.on('load', () => loads++);
