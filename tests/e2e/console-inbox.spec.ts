@@ -1,7 +1,6 @@
 import type { Browser, Request } from '@playwright/test';
 import { openDatabase } from '../../src/server/platform/db/database';
-import { supportMessagesRepository } from '../../src/server/support/repository';
-import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { logInTo, visiblePage } from './support/sign-in';
 import { createStaffAccount } from './support/staff';
 import { suiteDatabaseUrl } from './support/suite';
@@ -19,16 +18,6 @@ async function sendContactMessage(browser: Browser, values: { name: string; emai
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your message has been sent' })).toBeVisible();
   await context.close();
-}
-
-/** A message stored as the Contact Us endpoint stores it (the form itself is covered above). */
-async function storeMessage(values: { name: string; email: string; subject: string; message: string }) {
-  const handle = await openDatabase(suiteDatabaseUrl());
-  try {
-    await supportMessagesRepository(handle.db).insert(values, null);
-  } finally {
-    await handle.close();
-  }
 }
 
 async function outboxRow(recipient: string) {
@@ -95,8 +84,6 @@ test.describe('staff console: Contact Us inbox', () => {
     await expect(message.getByText('Mail sent')).toBeVisible();
     // The list (still in the page stack) and the message share one stream.
     expect(openStreams.size).toBe(1);
-    // The history with a reply and a status change in it.
-    await checkA11y(page);
 
     const mail = await outboxRow(visitor.email);
     expect(mail?.subject).toMatch(new RegExp(`^Re: ${visitor.subject} \\[#NW-[0-9a-f]{8}\\]$`));
@@ -111,33 +98,4 @@ test.describe('staff console: Contact Us inbox', () => {
       'Waiting for the customer',
     );
   });
-
-  for (const size of [
-    { name: 'phone', width: 390, height: 844 },
-    { name: 'desktop', width: 1280, height: 800 },
-  ]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      test(`both inbox pages pass axe on a ${size.name}, ${colorScheme}`, async ({ page }) => {
-        const staff = await createStaffAccount(page.request, ['staff'], 'inbox-a11y');
-        const subject = `Axe check ${Date.now().toString(36)}`;
-        await storeMessage({ name: 'Axe Tester', email: 'axe@example.com', subject, message: 'Please check the contrast.' });
-        await page.setViewportSize(size);
-        await page.emulateMedia({ colorScheme });
-        await logInTo(page, '/admin/inbox', staff);
-        if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/ion-palette-dark/);
-        const row = visiblePage(page).locator('ion-item', { hasText: subject });
-        await expect(row).toBeVisible();
-        await checkA11y(page);
-
-        await row.click();
-        await expect(page).toHaveURL(/\/admin\/inbox\/[^/]+$/);
-        // A fresh load, so the list page is gone rather than sliding out while axe looks.
-        await page.goto(page.url());
-        await waitForIonicPage(page);
-        await expect(visiblePage(page).getByRole('heading', { name: subject, level: 1 })).toBeVisible();
-        await expect(visiblePage(page).getByRole('heading', { name: 'Messages' })).toBeVisible();
-        await checkA11y(page);
-      });
-    }
-  }
 });
