@@ -2,22 +2,20 @@ import { markTutorialSeen } from './demos-helpers';
 import { expect, test, waitForIonicPage } from './support/fixtures';
 
 test.describe('Daily Activities', () => {
-  test.beforeEach(async ({ page }) => {
+  test('a visitor reads the day, searches it, hides a track, keeps a favourite and opens an activity', async ({ page }) => {
     await markTutorialSeen(page);
     await page.goto('/app/tabs/schedule');
     await waitForIonicPage(page);
     await expect(page.getByTestId('schedule-count')).toHaveText('20 of 20 activities');
-  });
 
-  test('lists the activities grouped by time with track, place and time', async ({ page }) => {
+    // The day, grouped by time, each activity with its track, place and time.
     await expect(page.locator('ion-title').last()).toHaveText('Daily Activities');
     await expect(page.locator('ion-item-divider').first()).toHaveText('8:00 AM');
     const keynote = page.locator('.schedule-item').filter({ hasText: 'Keynote: IT That Gets Out of the Way' });
     await expect(keynote).toContainText('9:00 AM – 9:45 AM · Main Hall');
     await expect(keynote).toContainText('General · Maya Chen');
-  });
 
-  test('the Case Sensitive toggle changes the search results', async ({ page }) => {
+    // The Case Sensitive toggle changes what the search finds.
     await page.locator('ion-searchbar input').fill('IT');
     await expect(page.getByTestId('schedule-count')).toHaveText('5 of 20 activities');
     await page.locator('ion-toggle').filter({ hasText: 'Case Sensitive' }).click();
@@ -28,9 +26,10 @@ test.describe('Daily Activities', () => {
     await expect(page.getByText('No activities found')).toBeVisible();
     await page.locator('ion-toggle').filter({ hasText: 'Case Sensitive' }).click();
     await expect(names).toHaveText(['Building This App with React and Ionic', 'Apps That Work Offline']);
-  });
+    await page.locator('ion-searchbar input').fill('');
+    await expect(page.getByTestId('schedule-count')).toHaveText('20 of 20 activities');
 
-  test('the Filter hides tracks; favourites survive a reload; an activity opens its page', async ({ page }) => {
+    // The Filter hides a track; a favourite survives a reload; an activity opens its page.
     await page.getByRole('button', { name: 'Filter' }).click();
     const modal = page.locator('ion-modal');
     await modal.locator('ion-checkbox').filter({ hasText: 'Food' }).click();
