@@ -70,28 +70,7 @@ test.describe('Minesweeper', () => {
     await expect(page.getByText(/^Beginner:/)).toContainText(/\d+:\d\d/);
   });
 
-  test('revealing a mine loses and shows the board', async ({ page }) => {
-    const grid = await openGame(page);
-    const model = afterFirstReveal();
-    const mine = model.mine.indexOf(1);
-    await moveFocus(page, FIRST, mine);
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('game-status')).toHaveText('Boom! Game over');
-    await expect(page.getByTestId('announcer')).toContainText('Game over');
-    await expect(grid.locator('.ms-cell--exploded')).toHaveCount(1);
-    await expect(grid.locator(`[data-index="${mine}"]`)).toHaveAttribute('aria-label', /exploded mine$/);
-    // Every mine is shown after a loss.
-    await expect(grid.locator('.ms-cell--mine')).toHaveCount(beginner.mines);
-    // The board no longer changes, and New Game starts over.
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Enter');
-    await expect(page.getByTestId('game-status')).toHaveText('Boom! Game over');
-    await page.getByRole('button', { name: 'Play Again' }).click();
-    await expect(page.getByTestId('game-status')).toHaveText('Reveal any cell to start');
-    await expect(grid.locator('.ms-cell--hidden')).toHaveCount(81);
-  });
-
-  test('mouse: right-click flags, click reveals, flag mode flags on click, a custom board validates', async ({ page }) => {
+  test('by mouse: flags, a reveal, flag mode, a mine that ends the game, Play Again and a custom board', async ({ page }) => {
     await markTutorialSeen(page);
     await page.goto(`/app/tabs/minesweeper?seed=${SEED}&level=beginner`);
     await waitForIonicPage(page);
@@ -101,12 +80,37 @@ test.describe('Minesweeper', () => {
     await grid.locator('[data-index="0"]').click({ button: 'right' });
     await expect(page.getByTestId('mines-left')).toHaveText('10');
     await grid.locator(`[data-index="${FIRST}"]`).click();
-    await expect(grid.locator('.ms-cell--open')).toHaveCount(afterFirstReveal().revealedCount);
-    await page.getByRole('switch', { name: 'Flag mode' }).click();
-    const hidden = grid.locator('.ms-cell--hidden').first();
+    const model = afterFirstReveal();
+    await expect(grid.locator('.ms-cell--open')).toHaveCount(model.revealedCount);
+
+    // Flag mode: a click flags a hidden cell, a second click takes the flag off again.
+    const flagMode = page.getByRole('switch', { name: 'Flag mode' });
+    await flagMode.click();
+    const hidden = grid.locator(`[data-index="${model.state.indexOf(HIDDEN)}"]`);
     await hidden.click();
     await expect(page.getByTestId('mines-left')).toHaveText('9');
+    await hidden.click();
+    await expect(page.getByTestId('mines-left')).toHaveText('10');
+    await flagMode.click();
 
+    // Revealing a mine loses and shows every mine; the board no longer changes.
+    const mine = model.mine.indexOf(1);
+    await grid.locator(`[data-index="${FIRST}"]`).focus();
+    await moveFocus(page, FIRST, mine);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('game-status')).toHaveText('Boom! Game over');
+    await expect(page.getByTestId('announcer')).toContainText('Game over');
+    await expect(grid.locator('.ms-cell--exploded')).toHaveCount(1);
+    await expect(grid.locator(`[data-index="${mine}"]`)).toHaveAttribute('aria-label', /exploded mine$/);
+    await expect(grid.locator('.ms-cell--mine')).toHaveCount(beginner.mines);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('game-status')).toHaveText('Boom! Game over');
+    await page.getByRole('button', { name: 'Play Again' }).click();
+    await expect(page.getByTestId('game-status')).toHaveText('Reveal any cell to start');
+    await expect(grid.locator('.ms-cell--hidden')).toHaveCount(81);
+
+    // A custom board is checked before it starts.
     await page.locator('ion-select').click();
     await page.getByRole('radio', { name: 'Custom' }).click();
     const rows = page.locator('ion-input').filter({ hasText: 'Rows' }).locator('input');
