@@ -1,6 +1,8 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOverFakeDist } from '../support/fake-dist';
-import type { TestServer } from '../support/test-server';
+import { fakeDist, sourceRenderer, startOverFakeDist } from '../support/fake-dist';
+import { startTestServer, type TestServer } from '../support/test-server';
 
 describe('what the server shows the public', () => {
   let server: TestServer;
@@ -72,5 +74,26 @@ describe('what the server shows the public', () => {
     const app = shell.headers.get('content-security-policy') ?? '';
     expect(app).toContain("style-src 'self' 'unsafe-inline'");
     expect(app).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe('the videos of the video example', () => {
+  let server: TestServer | undefined;
+  const dist = fakeDist();
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'client', 'videos'));
+    writeFileSync(join(dist, 'client', 'videos', 'year-2024.webm'), Buffer.alloc(3000, 1));
+    server = await startTestServer({ env: { DIST_DIR: dist }, siteRenderer: sourceRenderer });
+  });
+  afterAll(async () => {
+    await server?.destroy();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('are served in ranges, so the player can seek', async () => {
+    const response = await fetch(`${server!.url}/videos/year-2024.webm`, { headers: { Range: 'bytes=1000-1999' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 1000-1999/3000');
+    expect((await response.arrayBuffer()).byteLength).toBe(1000);
   });
 });

@@ -19,8 +19,29 @@ async function tableRows(card: Locator) {
     .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? '')));
 }
 
+/** The darkest and lightest opaque ink on a chart's canvas (its axis labels are the text). */
+function canvasInk(canvas: Locator) {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const context = element.getContext('2d')!;
+    const { data } = context.getImageData(0, 0, element.width, element.height);
+    let darkest = 255 * 3;
+    let lightest = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! < 200) continue;
+      const sum = data[i]! + data[i + 1]! + data[i + 2]!;
+      darkest = Math.min(darkest, sum);
+      lightest = Math.max(lightest, sum);
+    }
+    return { darkest, lightest };
+  });
+}
+
 test.describe('charts and graphs', () => {
-  test('each chart renders from the API and its table shows the same numbers', async ({ page, request }) => {
+  test('each chart renders from the API, its table shows the same numbers, and it follows the theme and the window', async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/charts-and-graphs');
     await waitForIonicPage(page);
     const cards = {
@@ -47,45 +68,26 @@ test.describe('charts and graphs', () => {
     const support = (await (await request.get('/api/stats/support-messages-per-day?days=30')).json()) as DaySeries;
     expect(await tableRows(cards.daily)).toEqual(movies.days.map((d, i) => [d.date, String(d.count), String(support.days[i]!.count)]));
 
-    // Back to the chart, which redraws at the new size when the window changes.
+    // Back to the chart, whose axis labels are dark ink on the light theme and light on the dark one.
     await cards.genres.getByRole('button', { name: 'View as chart' }).click();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(async () => (await cards.genres.locator('canvas').boundingBox())?.width ?? 0).toBeLessThan(390);
-  });
-
-  test('charts follow the dark theme', async ({ page }) => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/charts-and-graphs');
-    await waitForIonicPage(page);
-    const canvas = page.getByTestId('chart-genres').locator('canvas');
+    const canvas = cards.genres.locator('canvas');
     await expect(canvas).toBeVisible();
-    // Sample the axis-label ink: dark text on the light theme, light text on the dark one.
-    const ink = () =>
-      canvas.evaluate((element: HTMLCanvasElement) => {
-        const context = element.getContext('2d')!;
-        const { data } = context.getImageData(0, 0, element.width, element.height);
-        let darkest = 255 * 3;
-        let lightest = 0;
-        for (let i = 0; i < data.length; i += 4) {
-          if (data[i + 3]! < 200) continue;
-          const sum = data[i]! + data[i + 1]! + data[i + 2]!;
-          darkest = Math.min(darkest, sum);
-          lightest = Math.max(lightest, sum);
-        }
-        return { darkest, lightest };
-      });
-    await expect.poll(async () => (await ink()).darkest).toBeLessThan(200);
+    await expect.poll(async () => (await canvasInk(canvas)).darkest).toBeLessThan(200);
     await page.evaluate(() => {
       localStorage.setItem('darkMode', 'true');
       document.documentElement.classList.add('ion-palette-dark');
       window.dispatchEvent(new CustomEvent('themechange', { detail: { dark: true } }));
     });
-    await expect.poll(async () => (await ink()).lightest).toBeGreaterThan(600);
+    await expect.poll(async () => (await canvasInk(canvas)).lightest).toBeGreaterThan(600);
+
+    // The chart redraws at the new size when the window changes.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await cards.genres.locator('canvas').boundingBox())?.width ?? 0).toBeLessThan(390);
   });
 });
 
 test.describe('video example', () => {
-  test('plays with captions and chapters, and links to the other years', async ({ page }) => {
+  test('plays with captions and chapters, links to the other years, and says when a year has no video', async ({ page }) => {
     await page.goto('/video-example/2024');
     await waitForIonicPage(page);
     await expect(page.getByRole('heading', { level: 1, name: '2024 in review' })).toBeVisible();
@@ -98,7 +100,7 @@ test.describe('video example', () => {
       element.muted = true;
       await element.play();
     });
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
     // The captions track is showing and has the opening line active.
     await expect
       .poll(() =>
@@ -118,16 +120,8 @@ test.describe('video example', () => {
     await expect(page).toHaveURL(/\/video-example\/2023$/);
     await waitForIonicPage(page);
     await expect(page.getByRole('heading', { level: 1, name: '2023 in review' })).toBeVisible();
-  });
 
-  test('the server answers range requests so the player can seek', async ({ request }) => {
-    const response = await request.get('/videos/year-2024.webm', { headers: { Range: 'bytes=1000-1999' } });
-    expect(response.status()).toBe(206);
-    expect(response.headers()['content-range']).toMatch(/^bytes 1000-1999\/\d+$/);
-    expect((await response.body()).length).toBe(1000);
-  });
-
-  test('an unknown year says so and lists the available years', async ({ page }) => {
+    // An address with a year that has no video says so and lists the years that have one.
     await page.goto('/video-example/1999');
     await waitForIonicPage(page);
     await expect(page.getByRole('heading', { level: 1, name: 'No video for 1999' })).toBeVisible();
