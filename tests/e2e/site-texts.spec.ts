@@ -48,7 +48,6 @@ async function publicHeadline(page: Page): Promise<string> {
 }
 
 test('site texts: a headline drafted, previewed, published and seen without JavaScript; axe light and dark', async ({ browser }) => {
-  test.setTimeout(120_000);
   const account = await createStaff();
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
