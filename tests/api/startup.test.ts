@@ -112,6 +112,11 @@ describe('start-up', () => {
     expect(config.DATABASE_URL).toBe('sqlite:./data/app.db');
     expect(config.SEED).toBe('demo');
     expect(config.AUTHORIZED_DOMAINS).toEqual(['localhost', '127.0.0.1']);
+    // A deployment lists its own hosts; the app refuses to sign in from any other.
+    expect(loadConfig({ AUTHORIZED_DOMAINS: 'northwind.example, shop.example' }).AUTHORIZED_DOMAINS).toEqual([
+      'northwind.example',
+      'shop.example',
+    ]);
     expect(() => loadConfig({ SEED: 'some' })).toThrow(/Invalid SEED "some"/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/Invalid PORT "70000": must be between 0 and 65535/);
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
