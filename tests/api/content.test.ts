@@ -151,6 +151,15 @@ describe.each(ENGINES)('company content on %s', (engine) => {
       }
     });
 
+    it('every page of the site arrives rendered, with its heading and the full header', async () => {
+      for (const path of ['/', '/landing', '/about', '/team', '/support']) {
+        const response = await server.client.get(path, { accept: 'text/html' });
+        expect(response.status, path).toBe(200);
+        expect(response.text, path).toMatch(/<h1[^>]*>[^<]+/);
+        expect(response.text, path).toContain('class="site-header"');
+      }
+    });
+
     it('the about and team pages hold their content', async () => {
       const about = await server.client.get('/about', { accept: 'text/html' });
       expect(about.text).toContain('<title>About Us | Northwind Computer Services</title>');
