@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { authErrorSentence } from '../../src/common/auth-errors';
+import { markTutorialSeen } from './demos-helpers';
 import { expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 import { logInTo, visiblePage } from './support/sign-in';
@@ -31,15 +32,11 @@ test.describe.configure({ mode: 'parallel' });
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(counter += 1)}`;
 
-/** A browser context of its own that has seen the tutorial. */
+/** A browser context of its own on a device that has seen the tutorial. */
 async function newContext(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL! });
-  const page = await context.newPage();
-  await page.goto('/tutorial');
-  await page.getByRole('button', { name: 'Skip' }).click();
-  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
-  await waitForIonicPage(page);
-  return { context, page };
+  await markTutorialSeen(context);
+  return { context, page: await context.newPage() };
 }
 
 /** Adds a movie through the API as `email` (any signed-in user may add). */
@@ -57,15 +54,20 @@ async function addMovie(page: Page, email: string, title: string) {
   expect(added.status()).toBe(201);
 }
 
-test('the first administrator is made through the setup link from the log, then signs in to the console', async ({ page }) => {
-  // A server of its own started on an empty database (every migration, the demo seed), then a
-  // dozen pages: 41 s alone on the machine, more beside the other worker (its start alone took
-  // over 30 s in one CI run).
-  test.setTimeout(150_000);
+test.describe('a server of its own, on an empty database', () => {
+  // Every migration and the demo seed, and no administrator yet: started before the test, as the
+  // suite's own server is.
   const server = new ServerProcess(ownPort(3), { env: { LOG_LEVEL: 'warn' } });
-  server.reset();
-  await server.start();
-  try {
+  test.beforeAll(async () => {
+    server.reset();
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server.stop();
+    server.reset();
+  });
+
+  test('the first administrator is made through the setup link from the log, then signs in to the console', async ({ page }) => {
     const [, link] = await server.waitForLog(/create one within the hour at (\S+)/);
     const setup = new URL(link!);
     await page.goto(`${server.url}${setup.pathname}${setup.search}`);
@@ -95,7 +97,8 @@ test('the first administrator is made through the setup link from the log, then 
     await expect(visiblePage(page).getByRole('alert')).toHaveText(/This is the last administrator/);
     await expect(visiblePage(page).getByText('Active', { exact: true })).toBeVisible();
     // Requiring two-step sign-in of staff is refused while this administrator has none.
-    await page.goto(`${server.url}/admin/settings`);
+    await consoleNav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
     await waitForIonicPage(page);
     const twoStep = visiblePage(page).getByRole('switch', { name: /Two-step sign-in for staff/ });
     await twoStep.click();
@@ -110,89 +113,14 @@ test('the first administrator is made through the setup link from the log, then 
     // The link was single use.
     await page.goto(`${server.url}${setup.pathname}${setup.search}`);
     await expect(page.getByText('This setup link cannot be used')).toBeVisible();
-  } finally {
-    await server.stop();
-    server.reset();
-  }
+  });
 });
 
-test('an admin disables a user signed in elsewhere: that browser signs out at once and says why', async ({
-  browser,
-  baseURL,
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const admin = await createStaffAccount(request, ['admin'], 'admin');
-  const user = await createStaffAccount(request, [], 'user');
-  const other = await newContext(browser, baseURL);
-  try {
-    const streamOpen = other.page.waitForResponse((response) => response.url().includes('/api/changes'), { timeout: 30_000 });
-    await logInTo(other.page, LIST, { email: user.email, password: STAFF_PASSWORD });
-    await streamOpen;
-
-    await logInTo(page, `/admin/users/${user.uid}`, { email: admin.email, password: STAFF_PASSWORD });
-    await expect(visiblePage(page).getByRole('heading', { name: user.email })).toBeVisible();
-    await visiblePage(page).getByRole('button', { name: 'Disable account' }).click();
-    await expect(visiblePage(page).getByRole('status').filter({ hasText: 'disabled and signed out' })).toBeVisible();
-    await expect(visiblePage(page).getByText('Disabled', { exact: true })).toBeVisible();
-
-    // The other browser did nothing: it is told by the live stream, asks the server, and signs out.
-    await expect(other.page.locator('ion-toast', { hasText: authErrorSentence('user-disabled') })).toBeVisible({ timeout: 5_000 });
-    expect(await other.page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
-  } finally {
-    await other.context.close();
-  }
-});
-
-test('staff edits a movie and another browser’s open movie list shows it', async ({ browser, baseURL, page, request }) => {
-  test.setTimeout(90_000);
-  const staff = await createStaffAccount(request, ['staff'], 'staff');
-  const marker = unique('Moderate');
-  await addMovie(page, staff.email, `${marker} original`);
-  const viewer = await newContext(browser, baseURL);
-  try {
-    const streamOpen = viewer.page.waitForResponse((response) => response.url().includes('/api/changes'), { timeout: 30_000 });
-    await viewer.page.reload();
-    await streamOpen;
-    await visiblePage(viewer.page).locator('ion-searchbar input').fill(marker.toLowerCase());
-    await expect(rows(viewer.page)).toHaveCount(1);
-    // A second tab of that browser shows the movie's page (the tabs share one stream).
-    const moviePage = await viewer.context.newPage();
-    await moviePage.goto(`/movie-example?title=${encodeURIComponent(`${marker} original`)}`);
-    await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} original` })).toBeVisible();
-
-    await logInTo(page, '/admin/movies', { email: staff.email, password: STAFF_PASSWORD });
-    await visiblePage(page).getByLabel('Search movies by title').locator('input').fill(marker);
-    await visiblePage(page)
-      .getByRole('button', { name: `Edit ${marker} original` })
-      .click();
-    const form = visiblePage(page).getByRole('form', { name: `Edit ${marker} original` });
-    await form.getByLabel('Title').fill('');
-    await expect(form.getByText('Enter the movie title.')).toBeVisible();
-    await form.getByLabel('Title').fill(`${marker} edited`);
-    await form.getByLabel('Genres (separated by commas)').fill('Comedy, Drama');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(
-      visiblePage(page)
-        .getByRole('status')
-        .filter({ hasText: `Saved “${marker} edited”.` }),
-    ).toBeVisible();
-
-    await expect(rows(viewer.page).filter({ hasText: `${marker} edited` })).toBeVisible({ timeout: 2_000 });
-    await expect(rows(viewer.page)).toHaveCount(1);
-    await expect(visiblePage(viewer.page).locator('ion-searchbar input')).toHaveValue(marker.toLowerCase());
-    await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} edited` })).toBeVisible({ timeout: 2_000 });
-    await expect(visiblePage(moviePage).getByRole('list', { name: 'Genres' })).toHaveText(/Comedy\s*Drama/);
-  } finally {
-    await viewer.context.close();
-  }
-});
-
-test('on a phone the movie list stacks each row’s buttons under its title', async ({ page, request }) => {
-  const admin = await createStaffAccount(request, ['admin'], 'admin');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await logInTo(page, '/admin/movies', { email: admin.email, password: STAFF_PASSWORD });
+/**
+ * On a phone the console's movie list stacks each row's buttons under its title; a movie found by
+ * its title is edited there, an empty title refused in words, and saved.
+ */
+async function editAMovieOnAPhone(page: Page, marker: string) {
   await expect(visiblePage(page).getByRole('heading', { level: 1, name: 'Movie list' })).toBeVisible();
   await expect(visiblePage(page).locator('ion-spinner')).toHaveCount(0);
   // Side by side, a row's Edit and Delete took half a phone's row, and the title and its
@@ -201,4 +129,67 @@ test('on a phone the movie list stacks each row’s buttons under its title', as
   const rowBox = (await row.boundingBox())!;
   const textBox = (await row.locator('ion-label').boundingBox())!;
   expect(textBox.width / rowBox.width).toBeGreaterThan(0.5);
+
+  await visiblePage(page).getByLabel('Search movies by title').locator('input').fill(marker);
+  await visiblePage(page)
+    .getByRole('button', { name: `Edit ${marker} original` })
+    .click();
+  const form = visiblePage(page).getByRole('form', { name: `Edit ${marker} original` });
+  await form.getByLabel('Title').fill('');
+  await expect(form.getByText('Enter the movie title.')).toBeVisible();
+  await form.getByLabel('Title').fill(`${marker} edited`);
+  await form.getByLabel('Genres (separated by commas)').fill('Comedy, Drama');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    visiblePage(page)
+      .getByRole('status')
+      .filter({ hasText: `Saved “${marker} edited”.` }),
+  ).toBeVisible();
+}
+
+test('an administrator on a phone edits a movie that a user’s open list and movie page show at once, then disables that user, whose browser signs out and says why', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
+  const admin = await createStaffAccount(request, ['admin'], 'admin');
+  const user = await createStaffAccount(request, [], 'user');
+  const marker = unique('Moderate');
+  await addMovie(page, user.email, `${marker} original`);
+  const other = await newContext(browser, baseURL);
+  try {
+    // The user, signed in elsewhere: the movie list searched, and in a second tab the movie's
+    // page (the tabs share one stream).
+    const streamOpen = other.page.waitForResponse((response) => response.url().includes('/api/changes'));
+    await logInTo(other.page, LIST, { email: user.email, password: STAFF_PASSWORD });
+    await streamOpen;
+    await visiblePage(other.page).locator('ion-searchbar input').fill(marker.toLowerCase());
+    await expect(rows(other.page)).toHaveCount(1);
+    const moviePage = await other.context.newPage();
+    await moviePage.goto(`/movie-example?title=${encodeURIComponent(`${marker} original`)}`);
+    await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} original` })).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logInTo(page, '/admin/movies', { email: admin.email, password: STAFF_PASSWORD });
+    await editAMovieOnAPhone(page, marker);
+    // Nobody reloaded the user's pages: the list keeps its search and shows the edit, and so does the movie's page.
+    await expect(rows(other.page).filter({ hasText: `${marker} edited` })).toBeVisible();
+    await expect(rows(other.page)).toHaveCount(1);
+    await expect(visiblePage(other.page).locator('ion-searchbar input')).toHaveValue(marker.toLowerCase());
+    await expect(visiblePage(moviePage).getByRole('heading', { level: 1, name: `${marker} edited` })).toBeVisible();
+    await expect(visiblePage(moviePage).getByRole('list', { name: 'Genres' })).toHaveText(/Comedy\s*Drama/);
+
+    await page.goto(`/admin/users/${user.uid}`);
+    await waitForIonicPage(page);
+    await expect(visiblePage(page).getByRole('heading', { name: user.email })).toBeVisible();
+    await visiblePage(page).getByRole('button', { name: 'Disable account' }).click();
+    await expect(visiblePage(page).getByRole('status').filter({ hasText: 'disabled and signed out' })).toBeVisible();
+    await expect(visiblePage(page).getByText('Disabled', { exact: true })).toBeVisible();
+    // The other browser did nothing: it is told by the live stream, asks the server, and signs out.
+    await expect(other.page.locator('ion-toast', { hasText: authErrorSentence('user-disabled') })).toBeVisible();
+    expect(await other.page.evaluate(() => localStorage.getItem('northwind.auth.session'))).toBeNull();
+  } finally {
+    await other.context.close();
+  }
 });
