@@ -17,7 +17,8 @@ const PASSWORD = 'correct horse battery';
 const uniqueId = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 let oidc: TestOidcProvider;
-const server = new ServerProcess(ownPort(1), { env: {} });
+// Behind no balancer: the server stops at once, without the 5-s drain (shutdown.test.ts has it).
+const server = new ServerProcess(ownPort(1), { env: { SHUTDOWN_DRAIN_MS: '0' } });
 
 /** A provider account (with its own address unless one is given); the provider signs in whoever the test names. */
 function providerAccount(label: string, address?: string): { id: string; email: string } {
