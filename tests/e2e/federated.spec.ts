@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers';
 import { markTutorialSeen } from './demos-helpers';
-import { checkA11y, expect, test, waitForIonicPage } from './support/fixtures';
+import { expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 import { visiblePage } from './support/sign-in';
 import { ownPort } from './support/suite';
@@ -102,7 +102,6 @@ async function blockedPopupOffersThisWindow(page: Page) {
   const account = providerAccount('blocked');
   await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
   await expect(providerAlert(page)).toContainText('Your browser blocked the sign-in window');
-  await checkA11y(page);
   await visiblePage(page).getByRole('button', { name: 'Continue in this window instead' }).click();
   await expectSignedInAs(page, account.email);
 }
@@ -112,7 +111,6 @@ test('Login shows a button per provider; a popup closed by the person is noticed
 }) => {
   const { context, page } = await newPage(browser);
   await openLogin(page);
-  await checkA11y(page);
   await closedPopupIsNoticed(context, page);
   const account = providerAccount('popup');
   const popupOpened = page.waitForEvent('popup');
@@ -122,7 +120,6 @@ test('Login shows a button per provider; a popup closed by the person is noticed
   await popup.waitForEvent('close');
   await expectSignedInAs(page, account.email);
   await expect(visiblePage(page).getByRole('list', { name: 'Linked sign-in methods' })).toContainText('Test ID');
-  await checkA11y(page);
 
   await context.close();
 
@@ -140,7 +137,6 @@ test('a phone signs in by redirect, and the result survives the round trip', asy
     colorScheme: 'dark',
   });
   await openLogin(page);
-  await checkA11y(page);
   const account = providerAccount('redirect');
   await visiblePage(page).getByRole('button', { name: 'Continue with Test ID' }).click();
   await expectSignedInAs(page, account.email);
@@ -177,7 +173,6 @@ test('the Account page links a provider and offers to unlink only while another 
   await (await popupOpened).waitForEvent('close');
   await expect(methods).toContainText('Test ID');
   await expect(visiblePage(page).getByRole('button', { name: 'Unlink Test ID' })).toBeVisible();
-  await checkA11y(page);
   await visiblePage(page).getByRole('button', { name: 'Unlink Test ID' }).click();
   await expect(methods).not.toContainText('Test ID');
 
@@ -207,7 +202,6 @@ test('two-step sign-in is turned on, then asked for at the next login', async ({
   await section.getByLabel('Current password').fill(PASSWORD);
   await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await expect(section.getByRole('img', { name: /QR code for your authenticator app/ })).toBeVisible();
-  await checkA11y(page);
   const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
   // The server takes a code of its own 30-s step or of one step either side, and each step once,
@@ -220,7 +214,6 @@ test('two-step sign-in is turned on, then asked for at the next login', async ({
   await section.getByRole('button', { name: 'Confirm' }).click();
   await expect(section.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
   const recoveryCodes = await section.getByTestId('recovery-codes').locator('li').allTextContents();
-  await checkA11y(page);
   await section.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section).toContainText('On: signing in asks for a code');
 
@@ -232,7 +225,6 @@ test('two-step sign-in is turned on, then asked for at the next login', async ({
   await visiblePage(page).getByRole('button', { name: 'Log in' }).click();
   const prompt = visiblePage(page).getByRole('form', { name: 'Two-step sign-in' });
   await expect(prompt).toBeVisible();
-  await checkA11y(page);
   await prompt.getByLabel('Code').fill('000000');
   await prompt.getByRole('button', { name: 'Verify' }).click();
   await expect(prompt.getByRole('alert')).toContainText('That code is not right, or it was already used.');
@@ -286,10 +278,7 @@ async function mailedLink(email: string, part: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-/**
- * Waits until no button on the page is still disabled from sending: Ionic restyles a re-enabled
- * button a frame after the answer shows, and axe would measure the faded colours in between.
- */
+/** Waits until no button on the page is still disabled from sending: the form is usable again. */
 async function settled(page: Page) {
   await expect(visiblePage(page).locator('ion-button.button-disabled')).toHaveCount(0);
 }
@@ -319,13 +308,11 @@ test('mailed links: the address confirmed from the Account page, then a forgotte
   await visiblePage(page).getByRole('button', { name: 'Send reset link' }).click();
   await expect(visiblePage(page).getByRole('status')).toHaveText(new RegExp(`We sent a link to ${literally(email)}`));
   await settled(page);
-  await checkA11y(page);
   const resetLink = await mailedLink(email, '/forgot-password');
 
   await page.goto(resetLink);
   await waitForIonicPage(page);
   await expect(visiblePage(page).getByText(`Choose a new password for ${email}.`)).toBeVisible();
-  await checkA11y(page);
   await visiblePage(page).getByLabel('New password', { exact: true }).fill('remembered password 2');
   await visiblePage(page).getByRole('button', { name: 'Save password and log in' }).click();
   await expect(page).toHaveURL(/\/account$/);
