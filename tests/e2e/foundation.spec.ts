@@ -18,20 +18,46 @@ const SITE_PAGES = [
   { path: '/about', heading: 'About Us' },
 ];
 
-/** `searchBar`: the placeholder of the header's search bar, null where the page has none. */
-const APP_PAGES: { path: string; title: string | RegExp; searchBar?: string | null }[] = [
+/** An app page loaded directly; `searchBar`: its header's search bar's placeholder, null where it has none. */
+interface AppPage {
+  path: string;
+  title: string | RegExp;
+  searchBar?: string | null;
+}
+
+const DEMO_PAGES: AppPage[] = [
   { path: '/app/tabs/home', title: 'Demo', searchBar: 'Search for...' },
   { path: '/app/tabs/schedule', title: 'Daily Activities' },
   { path: '/app/tabs/minesweeper', title: 'Minesweeper' },
+  { path: '/tutorial', title: /Tutorial|Welcome/ },
+  { path: '/home', title: 'Home', searchBar: null },
+];
+
+const ACCOUNT_AND_SHARED_PAGES: AppPage[] = [
   { path: '/account', title: 'Account' },
   { path: '/login', title: 'Login' },
   { path: '/signup', title: 'Signup' },
-  { path: '/tutorial', title: /Tutorial|Welcome/ },
-  { path: '/home', title: 'Home', searchBar: null },
   { path: '/movie-example', title: /Movie/ },
   { path: '/charts-and-graphs', title: 'Charts and Graphs' },
   { path: '/video-example/2024', title: /Video|2024/ },
 ];
+
+/** Each page, loaded directly, renders in the app: its title, the side menu, no site header. */
+async function expectAppFace(page: Page, pages: AppPage[]) {
+  for (const { path, title, searchBar } of pages) {
+    await page.goto(path);
+    await waitForIonicPage(page);
+    const shown = page.locator('.ion-page:not(.ion-page-hidden)').last();
+    await expect(shown.locator('ion-title')).toHaveText(title);
+    await expect(page.locator('ion-menu')).toHaveCount(1);
+    await expect(page.locator('header.site-header')).toHaveCount(0);
+    // React-only props must not leak into the DOM as attributes (src/app/lib/preact-setup.ts).
+    await expect(page.locator('[suppresshydrationwarning]')).toHaveCount(0);
+    // The header's search bar says "Search for..." where the page sets the search flag.
+    if (searchBar) await expect(shown.locator('ion-searchbar input')).toHaveAttribute('placeholder', searchBar);
+    if (searchBar === null) await expect(shown.locator('ion-searchbar')).toHaveCount(0);
+  }
+}
 
 /** The file of the menu's element (shell/app-menu-panel.tsx). */
 const MENU_FILE = /\/assets\/app-menu-panel-[\w-]{8}\.js$/;
@@ -96,25 +122,17 @@ test.describe('the site face', () => {
 });
 
 test.describe('the app face', () => {
-  test('every page renders in the app with the side menu and no site header, its search bar where it has one; iOS mode too', async ({
+  test('the demo tabs, the tutorial and the hub render in the app with the side menu and no site header, the search bar where set; iOS mode too', async ({
     page,
   }) => {
-    for (const { path, title, searchBar } of APP_PAGES) {
-      await page.goto(path);
-      await waitForIonicPage(page);
-      const shown = page.locator('.ion-page:not(.ion-page-hidden)').last();
-      await expect(shown.locator('ion-title')).toHaveText(title);
-      await expect(page.locator('ion-menu')).toHaveCount(1);
-      await expect(page.locator('header.site-header')).toHaveCount(0);
-      // React-only props must not leak into the DOM as attributes (src/app/lib/preact-setup.ts).
-      await expect(page.locator('[suppresshydrationwarning]')).toHaveCount(0);
-      // The header's search bar says "Search for..." where the page sets the search flag.
-      if (searchBar) await expect(shown.locator('ion-searchbar input')).toHaveAttribute('placeholder', searchBar);
-      if (searchBar === null) await expect(shown.locator('ion-searchbar')).toHaveCount(0);
-    }
+    await expectAppFace(page, DEMO_PAGES);
     await page.goto('/app/tabs/home?ionic:mode=ios');
     await waitForIonicPage(page);
     await expect(page.locator('html')).toHaveAttribute('mode', 'ios');
+  });
+
+  test('the account pages and the demos reached by a link render in the app with the side menu and no site header', async ({ page }) => {
+    await expectAppFace(page, ACCOUNT_AND_SHARED_PAGES);
   });
 
   test('unknown paths land on /', async ({ page }) => {
