@@ -111,7 +111,7 @@ async function logInFromAConsoleAddress(page: Page, request: APIRequestContext) 
   expect(consoleCode).toEqual([]);
   page.off('request', onRequest);
 
-  const { email, password } = await createStaffAccount(request, ['admin'], 'frame');
+  const { email, password } = await createStaffAccount(request, ['staff'], 'frame');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
@@ -119,6 +119,10 @@ async function logInFromAConsoleAddress(page: Page, request: APIRequestContext) 
   await waitForIonicPage(page);
   await expect(visiblePage(page).locator('ion-title').last()).toHaveText('Contact Us inbox');
 }
+
+/** The console menu's sections for staff, and those it adds for an administrator. */
+const STAFF_SECTIONS = ['Dashboard', 'Services', 'Core values', 'Client reviews', 'Team members', 'Movies', 'Back to the site'];
+const ADMIN_SECTIONS = ['Users', 'Audit log', 'Settings'];
 
 /**
  * On a phone the menu button opens the console's menu: its sections, the inbox's count, the page
@@ -129,19 +133,9 @@ async function useThePhoneMenu(page: Page) {
   await expect(nav).toBeHidden();
   await menuButton(page).click();
   await expect(nav).toBeVisible();
-  for (const name of [
-    'Dashboard',
-    'Services',
-    'Core values',
-    'Client reviews',
-    'Team members',
-    'Movies',
-    'Users',
-    'Audit log',
-    'Settings',
-    'Back to the site',
-  ])
-    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of STAFF_SECTIONS) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  // The administration's pages are an administrator's (the desk's journey).
+  for (const name of ADMIN_SECTIONS) await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: /^Inbox \d+ new$/ })).toBeVisible();
   expect(await inboxCount(page)).toBeGreaterThan(0);
   await expect(nav.getByRole('link', { name: /^Inbox/ })).toHaveAttribute('aria-current', 'page');
@@ -283,9 +277,11 @@ async function leaveAnUnsavedEdit(page: Page) {
   await expectPainted(visiblePage(page).locator('ion-header'));
 }
 
-/** At a desk the console's menu stays beside the pages, and the home shows what needs attention. */
+/** At a desk the console's menu stays beside the pages, with an administrator's sections, and the home shows what needs attention. */
 async function readTheDeskHome(page: Page, subject: string) {
   await expect(consoleNav(page)).toBeVisible();
+  for (const name of [...STAFF_SECTIONS, ...ADMIN_SECTIONS])
+    await expect(consoleNav(page).getByRole('link', { name, exact: true })).toBeVisible();
   await expect(menuButton(page)).toBeHidden();
   const count = await inboxCount(page);
   expect(count).toBeGreaterThan(0);
@@ -423,7 +419,7 @@ async function guardAnUnsavedEdit(page: Page) {
 }
 
 test.describe('staff console: a frame of its own', () => {
-  test('an administrator on a phone: the staff login brings them to the page asked for; the console menu; a home drawn once; a service with its icon; an unsaved edit left', async ({
+  test('a staff member on a phone: the staff login brings them to the page asked for; the console menu; a home drawn once; a service with its icon; an unsaved edit left', async ({
     page,
     request,
     browser,
