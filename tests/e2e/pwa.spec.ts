@@ -337,8 +337,12 @@ async function updateOffered(page: Page, server: ServerProcess, current: string,
 
     let loads = 0;
     page.on('load', () => loads++);
+    const reloaded = page.waitForEvent('load');
     await toast.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => appVersion(page), { timeout: 15_000 }).toBe(next);
+    // The page reloads when the new worker has taken over; its activation (which first refreshes
+    // the kept site pages) is the new version's own work, so the test waits for the reload itself.
+    await reloaded;
+    await expect.poll(() => appVersion(page)).toBe(next);
     await waitForIonicPage(page);
     // The new worker controls the page and none waits or installs: nothing is left that could
     // reload the page again, so it was reloaded exactly once, and no toast offers this version.
