@@ -182,22 +182,17 @@ async function homeDrawnOnce(browser: Browser, session: string) {
     const cold = await context.newPage();
     await (await context.newCDPSession(cold)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // The inbox's summary answers after the gate's, as on a busy server: held until the gate's
-    // answer is in and the page has drawn since. The home must then wait for it, not draw a
-    // spinner that the list replaces, pushing the sections under it down.
-    let releaseSummary!: () => void;
-    const summaryHeld = new Promise<void>((resolve) => (releaseSummary = resolve));
+    // answer is in. The home must then not be drawn with a spinner that the list replaces,
+    // pushing the sections under it down.
+    const gateAnswered = cold.waitForEvent('requestfinished', (done) => /\/api\/admin\/session$/.test(done.url()));
     await cold.route(/\/api\/admin\/inbox\/summary$/, async (route) => {
-      await summaryHeld;
+      await gateAnswered;
       await route.continue();
     });
-    const gateAnswered = cold.waitForEvent('requestfinished', (done) => /\/api\/admin\/session$/.test(done.url()));
     await cold.goto('/admin');
     const title = visiblePage(cold).locator('ion-title');
     await expect(title).toHaveText('Staff console');
     const titleAt = await title.boundingBox();
-    await gateAnswered;
-    await cold.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-    releaseSummary();
     await expect(visiblePage(cold).locator('.console-home__count')).toBeVisible();
     // The closed menu's links, drawn after the first screen (out of the accessibility tree while closed).
     await expect(consoleMenu(cold).locator('a.console-menu__link', { hasText: 'Inbox' })).toBeAttached();
