@@ -1,6 +1,6 @@
 import { IonButton, IonSpinner, useIonRouter } from '@ionic/react';
 import { useAlert } from '../../../lib/use-alert';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { isImageKind } from '../../../../common/content-images';
 import type { ContentKind } from '../../../../common/content-schemas';
@@ -70,6 +70,10 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
     ? editor.loaded.status === 'ready' && changedFrom(editor.values, formValuesOf(kind, editor.item))
     : draft.dirty;
   const guard = useLeaveGuard(dirty);
+  const valuesRef = useRef(editor.values);
+  useEffect(() => {
+    valuesRef.current = editor.values;
+  }, [editor.values]);
 
   if (editor.loaded.status === 'loading')
     return (
@@ -302,9 +306,11 @@ function ContentEditor({ kind, id }: { kind: ContentKind; id: string }) {
           id={id}
           fields={spec.fields}
           onRestored={() => {
-            // The form follows the restored version unless it holds a draft.
+            // The form follows the restored version unless it holds a draft, or the person has
+            // typed since Restore (the reload answers later, and must not take their words).
+            const typed = valuesRef.current;
             void editor.reload().then((found) => {
-              if (!found || draft.state?.draft) return;
+              if (!found || draft.state?.draft || valuesRef.current !== typed) return;
               const values = formValuesOf(kind, found);
               editor.replaceValues(values);
               draft.settle(values);
