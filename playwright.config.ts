@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 // @ts-expect-error plain ES module shared with the scripts
-import { CHROMIUM_ARGS, chromiumPath } from './scripts/browser.mjs';
+import { CHROMIUM_ARGS, testBrowserPath } from './scripts/browser.mjs';
 import { E2E_SERVER_LIMITS, EXTERNAL_BASE_URL, SUITE_BASE_URL, SUITE_DATABASE_FILE, SUITE_PORT } from './tests/e2e/support/suite';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -28,7 +28,7 @@ export default defineConfig({
     // locally for its trace.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: chromiumPath() as string, args: CHROMIUM_ARGS as string[] },
+    launchOptions: { executablePath: testBrowserPath() as string, args: CHROMIUM_ARGS as string[] },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   // With BASE_URL the suite runs against that deployment and starts no server of its own.
