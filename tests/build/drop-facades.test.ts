@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Bundle, type Chunk, dropFacades, findFacades } from '../../scripts/lib/drop-facades';
+import { type Bundle, type Chunk, dropFacades, findFacades } from '../../scripts/build/drop-facades';
 
 const chunk = (code: string, imports: string[] = [], dynamicImports: string[] = []): Chunk => ({
   type: 'chunk',

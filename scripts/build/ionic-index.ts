@@ -1,6 +1,6 @@
 /**
  * Reading @ionic/core's `components/index.js`, a list of re-exports such as
- * `export{I as IonicSafeString}from"./p-DBGxvxkE.js"`, for the build's start walk (vite.config.ts).
+ * `export{I as IonicSafeString}from"./p-DBGxvxkE.js"`, for the build's start walk (first-screens.ts).
  */
 
 /** The names the index re-exports from `file` (`p-….js`), in its own spelling. */

@@ -4,6 +4,7 @@
 // six before the Demo list is drawn) for no code. This rewrites every `import("./facade.js")` to
 // import the file holding the code and build the same names from it, points Vite's preload lists
 // at that file, and drops the facade. See docs/decisions/0541-no-facade-files.md.
+import type { Plugin } from 'vite';
 
 /** A facade's whole text: optional bare imports (run first), then one re-export from one file. */
 const FACADE = /^((?:import"\.\/[\w.-]+";)*)export\{([\w$ ,]*)\}from"\.\/([\w.-]+)";?$/;
@@ -90,4 +91,20 @@ export function dropFacades(bundle: Bundle): string[] {
       if (chunk.code.includes(baseOf(facade)))
         throw new Error(`${baseOf(facade)} was dropped but is still named by a chunk: an import form drop-facades does not rewrite`);
   return [...facades.keys()];
+}
+
+/**
+ * No file that only re-exports another (decision 0541): each was a
+ * request for no code, six of them before the Demo list is drawn. After Vite's own rewriting
+ * (its preload lists name the files), before anything is written or precached.
+ */
+export function noFacadeFiles(): Plugin {
+  return {
+    name: 'northwind-no-facade-files',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      dropFacades(bundle as unknown as Bundle);
+    },
+  };
 }

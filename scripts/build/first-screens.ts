@@ -1,0 +1,163 @@
+/**
+ * The app's first screens and its start, read from the static import graphs once the modules are
+ * built, and the code-splitting groups that place modules by them.
+ */
+import type { Plugin } from 'vite';
+import { ionicFieldHelpers, ionicSharedModules, ionicStartHelpers, isIonicFile } from './ionic-helpers.ts';
+import { reexportsOnly } from './ionic-index.ts';
+import { IONIC_BARREL, IONIC_COMPONENT, ionicSplitTags } from './ionic-per-component.ts';
+
+/**
+ * The app's first screens beyond its start, by the files their routes load: Login and Signup
+ * (one screen here: they share nearly everything), Account, the Demo list in its tabs, the first
+ * visit's tutorial. Their modules are grouped by which of these screens use them (see the
+ * `screens` code-splitting group).
+ */
+export const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
+  ['auth', [/src[\\/]app[\\/]features[\\/]auth[\\/]pages[\\/](login|signup)-page\.tsx$/]],
+  ['account', [/src[\\/]app[\\/]features[\\/]auth[\\/]pages[\\/]account-page\.tsx$/]],
+  ['demo', [/src[\\/]app[\\/]shell[\\/]tabs-page\.tsx$/, /src[\\/]app[\\/]features[\\/]movies[\\/]pages[\\/]movie-list-page\.tsx$/]],
+  ['tutorial', [/src[\\/]app[\\/]features[\\/]tutorial[\\/]pages[\\/]tutorial-page\.tsx$/]],
+];
+
+/** The static import graphs, read once the modules are built (`staticImportGraphs`). */
+export const staticGraph = {
+  /** Static and dynamic: every module the site may load. */
+  site: new Set<string>(),
+  appStart: new Set<string>(),
+  /** What Ionic loads the moment the app starts, on every platform (`ionicStartHelpers`). */
+  ionicStart: new Set<string>(),
+  screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
+};
+
+/**
+ * Names @ionic/core's index re-exports that no first screen runs: the HTML sanitizer's
+ * `IonicSafeString`, which only the overlays (toasts, alerts, loading) use. Through the index
+ * the walk below counted its module (1.4 KB compressed) as the start's. Only a module free of
+ * side effects may be listed: one that runs code as it loads (the menu controller registers its
+ * animations) must stay where the index puts it, or the start would import a page's file that
+ * imports the start back, and the app would fail as it starts (measured: the menu controller
+ * and the animation library, listed too, did exactly that).
+ */
+const IONIC_INDEX_ON_USE = new Set(['IonicSafeString']);
+
+/** The first screens whose static imports reach `id`, in FIRST_SCREENS' order. */
+const screensUsing = (id: string) => FIRST_SCREENS.filter(([screen]) => staticGraph.screens.get(screen)!.has(id)).map(([screen]) => screen);
+
+/**
+ * What the app's entry and each first screen reach by static imports, for the code-splitting
+ * groups below, and everything the site's entry can ever load (its dynamic imports too: Contact
+ * Us, the news pages, the outbox): a module the site runs must never move into a file of the
+ * app's, or the site would load and run the app's start with it. Our '@ionic/react' re-exports
+ * every wrapper and the real module imports every element, so the walk follows only the wrappers
+ * a module names in its import from '@ionic/react', and not @ionic/react's own imports of the
+ * elements whose wrappers live in modules of their own: otherwise every element any page uses
+ * would count as the first screen's. A module left out that the start does import would be put
+ * in a file of its own that imports the start's file back, and fail when it runs (a circle).
+ */
+export function staticImportGraphs(): Plugin {
+  return {
+    name: 'northwind-static-import-graphs',
+    apply: 'build',
+    buildEnd() {
+      const ids = new Set(this.getModuleIds());
+      const ionicReact = /node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
+      const element = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/](ion-[a-z-]+)\.js$/;
+      const ionicCoreIndex = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/;
+      const ionicImport = /import\s*\{([^}]*)\}\s*from\s*["']@ionic\/react["']/g;
+      const walk = (roots: string[], into: Set<string>, skip: (id: string) => boolean, app: boolean) => {
+        into.clear();
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const id = pending.pop()!;
+          if (into.has(id) || skip(id)) continue;
+          into.add(id);
+          const info = this.getModuleInfo(id);
+          for (const next of [...(info?.importedIds ?? []), ...(app ? [] : (info?.dynamicallyImportedIds ?? []))]) {
+            if (app && id === IONIC_BARREL && next.startsWith(IONIC_COMPONENT)) continue;
+            const tag = element.exec(next)?.[1];
+            if (app && tag && ionicReact.test(id) && ionicSplitTags.has(tag)) continue;
+            // @ionic/core's index re-exports what Ionic itself loads on demand (the page
+            // transitions, gestures): left to load as Ionic asks for them.
+            if (app && ionicCoreIndex.test(id) && (this.getModuleInfo(next)?.dynamicImporters.length ?? 0) > 0) continue;
+            if (app && ionicCoreIndex.test(id) && reexportsOnly(info?.code ?? '', next, IONIC_INDEX_ON_USE)) continue;
+            pending.push(next);
+          }
+          if (app && info?.importedIds.includes(IONIC_BARREL)) {
+            for (const match of (info.code ?? '').matchAll(ionicImport)) {
+              for (const name of match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!)) {
+                if (ids.has(IONIC_COMPONENT + name)) pending.push(IONIC_COMPONENT + name);
+              }
+            }
+          }
+        }
+      };
+      const all = [...ids];
+      const find = (pattern: RegExp) => all.filter((id) => pattern.test(id));
+      walk(find(/src[\\/]site[\\/]entry-client\.tsx$/), staticGraph.site, () => false, false);
+      walk(find(/src[\\/]app[\\/]main\.tsx$/), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
+      const helpers = ionicStartHelpers(all, staticGraph.appStart, (id) => this.getModuleInfo(id));
+      walk(helpers, staticGraph.ionicStart, (id) => staticGraph.site.has(id) || staticGraph.appStart.has(id), true);
+      const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id);
+      for (const [name, roots] of FIRST_SCREENS) walk(roots.flatMap(find), staticGraph.screens.get(name)!, taken, true);
+    },
+  };
+}
+
+/**
+ * The code-splitting groups that follow the graphs above, after the ones that follow file names
+ * only (vite.config.ts).
+ */
+export const graphGroups = [
+  // Everything the app's entry reaches by static imports (the Stencil runtime, Ionic React,
+  // the router, the shell) in one file: it all loads before the first render anyway, and
+  // forty files of 0.1 to 25 KB, each compressed alone, cost requests and bytes.
+  {
+    name: 'app-start',
+    test: (id: string) => staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id) || isIonicFile(id, ionicFieldHelpers()),
+    // By default a group takes its modules' imports too, and @ionic/react imports every
+    // element (dead in its module): the walk above already lists what the start needs.
+    includeDependenciesRecursively: false,
+  },
+  // The live stream's client and its backoff: loaded after the first screen, on their own.
+  // In one file with the device side below, they came with the Demo list's first screen,
+  // which reads the device's copy of the list as it starts.
+  {
+    name: 'live-stream',
+    test: /src[\\/]app[\\/]lib[\\/]live[\\/](stream-client|backoff)\.ts$/,
+    includeDependenciesRecursively: false,
+  },
+  // The live data's device side, read as the Demo list starts (the device's copy of the
+  // list, the outbox, the IndexedDB helper): one file instead of four of 0.4 to 0.9 KB.
+  // What a first screen already holds stays there.
+  {
+    name: 'live',
+    test: (id: string) =>
+      /src[\\/]app[\\/]lib[\\/]live[\\/]/.test(id) &&
+      !staticGraph.site.has(id) &&
+      !staticGraph.appStart.has(id) &&
+      ![...staticGraph.screens.values()].some((screen) => screen.has(id)),
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'ionic-shared',
+    // Only what the Demo list alone would hold: what other first screens share is in
+    // their shared files already, which the console loads anyway.
+    test: (id: string) =>
+      screensUsing(id).join() === 'demo' && (id === `${IONIC_COMPONENT}IonLabel` || isIonicFile(id, ionicSharedModules())),
+    includeDependenciesRecursively: false,
+  },
+  // The first screens' modules beyond the start (FIRST_SCREENS), one file for each set
+  // of screens using them: each screen loads only what it draws, in a few files instead
+  // of twenty (`screen-auth`, `screen-auth-account`, `screen-auth-account-demo-tutorial`...).
+  // Other pages load the files they share with a screen, sometimes with a little more.
+  {
+    debugName: 'screens',
+    name: (id: string) => {
+      const users = screensUsing(id);
+      return users.length > 0 ? `screen-${users.join('-')}` : null;
+    },
+    test: (id: string) => [...staticGraph.screens.values()].some((screen) => screen.has(id)),
+    includeDependenciesRecursively: false,
+  },
+];
