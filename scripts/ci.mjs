@@ -1,25 +1,24 @@
 // CI, with `.ci/run`: each behaviour checked once, at the cheapest level that sees it; each step
 // timed, one table at the end. docs/development.md says what runs where and why.
 //
-// `.ci/run` runs:
+// `.ci/run` runs, in order:
 //   1. `node scripts/ci.mjs install`: npm ci and, beside it, the Node.js 22 and 24 binaries from
 //      the npm registry (into CI_WORK)
-//   2. `npm test`, the README's test command, with TEST_DATABASE_URL and TEST_REDIS_URL set:
+//   2. `node scripts/ci.mjs node22-addon`, in the background: the tree for Node.js 22 and its
+//      better-sqlite3 build (one core), beside npm test's static checks
+//   3. `npm test`, the README's test command, with TEST_DATABASE_URL and TEST_REDIS_URL set:
 //      lint beside format, types and the one production build; unit + API tests on Node.js 20
 //      (the tests whose subject the engine can change on SQLite and PostgreSQL, the rest on
 //      SQLite); the browser journeys and the accessibility sweep in Chromium
-//   3. beside it, `node scripts/ci.mjs beside`: the tree for Node.js 22 and its better-sqlite3
-//      build (one core) while npm test's static checks run; then, once npm test's build is in
-//      (CI_BUILT_MARKER), while its unit + API tests run, which wait on databases and servers
-//      more than they compute: what can differ between Node.js versions
+//   4. `node scripts/ci.mjs other-nodes`: what can differ between Node.js versions
 //      (vitest.node-versions.config.ts) on Node.js 22 (better-sqlite3 built for its ABI) beside
 //      24 (node:sqlite), on SQLite and Redis, beside the cluster pass: API tests of what crosses
-//      instances, against two Node.js 24 instances on PostgreSQL and Redis behind HAProxy
-//   4. `node scripts/ci.mjs summary`: the table of every step.
+//      instances, against two Node.js 24 instances on PostgreSQL and Redis behind HAProxy. It
+//      prints the table of every step.
 //
 // The steps share CI_STEPS_FILE (the table) and CI_STARTED_AT (the run's start).
 // Settings: TEST_DATABASE_URL, TEST_REDIS_URL (the machine's services by default).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parallel, printSummary, reportFile, runStep, saveSteps, vitestCounts } from './lib/steps.mjs';
@@ -157,43 +156,13 @@ function cluster() {
   });
 }
 
-/** Resolves when npm test has written CI_BUILT_MARKER: true when its static checks and build passed. */
-function npmTestBuilt() {
-  const marker = process.env.CI_BUILT_MARKER;
-  if (!marker) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!existsSync(marker)) return false;
-      clearInterval(timer);
-      resolve(readFileSync(marker, 'utf8') === 'built');
-      return true;
-    };
-    const timer = setInterval(check, 500);
-    check();
-  });
-}
-
-/** What runs beside npm test (above): the Node.js 22 tree, then, on npm test's build, the other passes. */
-async function beside() {
-  const addon = await prepareNode22Tree();
-  if (!(await npmTestBuilt())) return false;
-  return addon && otherNodes();
-}
-
-const phases = {
-  install,
-  'node22-addon': prepareNode22Tree,
-  'other-nodes': otherNodes,
-  beside,
-  summary: async () => true,
-};
+const phases = { install, 'node22-addon': prepareNode22Tree, 'other-nodes': otherNodes };
 const phase = phases[process.argv[2]];
 if (!phase) {
   console.error(`usage: node scripts/ci.mjs ${Object.keys(phases).join(' | ')}`);
   process.exit(2);
 }
 const ok = await phase();
-// The table of the whole run comes once, at the end (`summary`, or `other-nodes` run on its
-// own); a failed phase prints it as it stops.
-if (ok && !['summary', 'other-nodes'].includes(process.argv[2])) saveSteps();
+// The table of the whole run comes once, at the end; a failed phase prints it as it stops.
+if (ok && process.argv[2] !== 'other-nodes') saveSteps();
 else process.exit(printSummary(startedAt) && ok ? 0 : 1);

@@ -3,7 +3,6 @@
 // PostgreSQL and Redis too when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium
 // against the build. Each step prints its time; the end prints a table and `N passed, M failed`.
 // `--no-lint` leaves out lint, format and types.
-import { writeFileSync } from 'node:fs';
 import { parallel, playwrightCounts, printSummary, reportFile, runStep, vitestCounts } from './lib/steps.mjs';
 
 const noLint = process.argv.includes('--no-lint');
@@ -22,10 +21,7 @@ async function main() {
       ((await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
         (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true })))) &&
     runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
-  const built = await parallel(lint, rest);
-  // CI_BUILT_MARKER: CI's other passes (scripts/ci.mjs beside) start on the build from here.
-  if (process.env.CI_BUILT_MARKER) writeFileSync(process.env.CI_BUILT_MARKER, built ? 'built' : 'failed');
-  if (!built) return false;
+  if (!(await parallel(lint, rest))) return false;
   if (
     !(await runStep(
       'unit and API tests',
