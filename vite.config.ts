@@ -42,7 +42,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     appleTouchIcon(),
     ...(isSsrBuild
       ? []
-      : [...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]), staticImportGraphs(), noFacadeFiles(), pwa()]),
+      : [
+          ...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]),
+          staticImportGraphs({ ionicSplit: !ionicBaseline }),
+          noFacadeFiles(),
+          pwa(),
+        ]),
   ],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion),

@@ -5,11 +5,17 @@
 // import the file holding the code and build the same names from it, points Vite's preload lists
 // at that file, and drops the facade. See docs/decisions/0541-no-facade-files.md.
 import type { Plugin } from 'vite';
+import { SurgeryError } from './surgery-error.ts';
 
 /** A facade's whole text: optional bare imports (run first), then one re-export from one file. */
 const FACADE = /^((?:import"\.\/[\w.-]+";)*)export\{([\w$ ,]*)\}from"\.\/([\w.-]+)";?$/;
 const BARE_IMPORT = /import"\.\/([\w.-]+)"/g;
 const NAME = /^([\w$]+)(?: as ([\w$]+))?$/;
+/**
+ * Any file of re-exports alone from its own folder, in whatever spelling: one that `FACADE` misses means the
+ * bundler's output changed shape, and the build stops rather than keep the requests.
+ */
+const REEXPORTS_ONLY = /^(?:import\s*["']\.\/[^"'/]+["'];?\s*)*export\s*\{[^}]*\}\s*from\s*["']\.\/[^"'/]+["'];?$/;
 
 const dirOf = (file: string) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '');
 const baseOf = (file: string) => file.slice(dirOf(file).length);
@@ -42,6 +48,8 @@ export function findFacades(bundle: Bundle): Map<string, Facade> {
   for (const [file, chunk] of chunks) {
     if (chunk.isEntry || importedStatically.has(file) || chunk.code.length > 2000) continue;
     const match = FACADE.exec(chunk.code.trim());
+    if (!match && REEXPORTS_ONLY.test(chunk.code.trim()))
+      throw new SurgeryError('facade', 'vite', file, 'did not match a file of re-exports alone');
     if (!match) continue;
     const dir = dirOf(file);
     const target = dir + match[3]!;
@@ -50,13 +58,13 @@ export function findFacades(bundle: Bundle): Map<string, Facade> {
     const runsFirst = [...match[1]!.matchAll(BARE_IMPORT)].map((bare) => dir + bare[1]!);
     if (!runsFirst.every((first) => targetChunk.imports.includes(first))) continue;
     const names: Array<[string, string]> = [];
-    let parsed = true;
     for (const part of match[2]!.split(',')) {
       const name = NAME.exec(part.trim());
-      if (!name) parsed = false;
-      else names.push([name[1]!, name[2] ?? name[1]!]);
+      if (!name) throw new SurgeryError('facade name', 'vite', file, `did not match "${part.trim()}"`);
+      names.push([name[1]!, name[2] ?? name[1]!]);
     }
-    if (parsed && names.length > 0) facades.set(file, { target, names });
+    if (names.length === 0) throw new SurgeryError('facade name', 'vite', file, 'matched nothing');
+    facades.set(file, { target, names });
   }
   return facades;
 }

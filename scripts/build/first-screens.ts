@@ -4,8 +4,9 @@
  */
 import type { Plugin } from 'vite';
 import { ionicFieldHelpers, ionicSharedModules, ionicStartHelpers, isIonicFile } from './ionic-helpers.ts';
-import { reexportsOnly } from './ionic-index.ts';
+import { namesReexportedFrom, reexportsOnly } from './ionic-index.ts';
 import { IONIC_BARREL, IONIC_COMPONENT, ionicSplitTags } from './ionic-per-component.ts';
+import { expectExactly, expectMatches, type SurgeryPackage, SurgeryError } from './surgery-error.ts';
 
 /**
  * The app's first screens beyond its start, by the files their routes load: Login and Signup
@@ -55,16 +56,14 @@ const screensUsing = (id: string) => FIRST_SCREENS.filter(([screen]) => staticGr
  * would count as the first screen's. A module left out that the start does import would be put
  * in a file of its own that imports the start's file back, and fail when it runs (a circle).
  */
-export function staticImportGraphs(): Plugin {
+export function staticImportGraphs({ ionicSplit }: { ionicSplit: boolean }): Plugin {
   return {
     name: 'northwind-static-import-graphs',
     apply: 'build',
-    buildEnd() {
-      const ids = new Set(this.getModuleIds());
-      const ionicReact = /node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
-      const element = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/](ion-[a-z-]+)\.js$/;
-      const ionicCoreIndex = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/;
-      const ionicImport = /import\s*\{([^}]*)\}\s*from\s*["']@ionic\/react["']/g;
+    buildEnd(error) {
+      if (error) return;
+      const all = [...this.getModuleIds()];
+      const check = checkedWalk(all, ionicSplit);
       const walk = (roots: string[], into: Set<string>, skip: (id: string) => boolean, app: boolean) => {
         into.clear();
         const pending = [...roots];
@@ -73,33 +72,83 @@ export function staticImportGraphs(): Plugin {
           if (into.has(id) || skip(id)) continue;
           into.add(id);
           const info = this.getModuleInfo(id);
-          for (const next of [...(info?.importedIds ?? []), ...(app ? [] : (info?.dynamicallyImportedIds ?? []))]) {
-            if (app && id === IONIC_BARREL && next.startsWith(IONIC_COMPONENT)) continue;
-            const tag = element.exec(next)?.[1];
-            if (app && tag && ionicReact.test(id) && ionicSplitTags.has(tag)) continue;
-            // @ionic/core's index re-exports what Ionic itself loads on demand (the page
-            // transitions, gestures): left to load as Ionic asks for them.
-            if (app && ionicCoreIndex.test(id) && (this.getModuleInfo(next)?.dynamicImporters.length ?? 0) > 0) continue;
-            if (app && ionicCoreIndex.test(id) && reexportsOnly(info?.code ?? '', next, IONIC_INDEX_ON_USE)) continue;
-            pending.push(next);
-          }
-          if (app && info?.importedIds.includes(IONIC_BARREL)) {
-            for (const match of (info.code ?? '').matchAll(ionicImport)) {
-              for (const name of match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!)) {
-                if (ids.has(IONIC_COMPONENT + name)) pending.push(IONIC_COMPONENT + name);
-              }
-            }
-          }
+          for (const next of [...(info?.importedIds ?? []), ...(app ? [] : (info?.dynamicallyImportedIds ?? []))])
+            if (!app || check.follows(id, next, info?.code ?? '', (other) => this.getModuleInfo(other)?.dynamicImporters.length ?? 0))
+              pending.push(next);
+          if (app && info?.importedIds.includes(IONIC_BARREL)) pending.push(...check.wrappersImportedBy(id, info.code ?? ''));
         }
       };
-      const all = [...ids];
-      const find = (pattern: RegExp) => all.filter((id) => pattern.test(id));
-      walk(find(/src[\\/]site[\\/]entry-client\.tsx$/), staticGraph.site, () => false, false);
-      walk(find(/src[\\/]app[\\/]main\.tsx$/), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
+      const find = (name: string, pattern: RegExp) => {
+        const found = all.filter((id) => pattern.test(id));
+        if (found.length === 0) this.error(`Build surgery: pattern "${name}" (${pattern}) matched no module of the build`);
+        return found;
+      };
+      walk(find('site entry', /src[\\/]site[\\/]entry-client\.tsx$/), staticGraph.site, () => false, false);
+      walk(find('app entry', /src[\\/]app[\\/]main\.tsx$/), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
       const helpers = ionicStartHelpers(all, staticGraph.appStart, (id) => this.getModuleInfo(id));
       walk(helpers, staticGraph.ionicStart, (id) => staticGraph.site.has(id) || staticGraph.appStart.has(id), true);
       const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id);
-      for (const [name, roots] of FIRST_SCREENS) walk(roots.flatMap(find), staticGraph.screens.get(name)!, taken, true);
+      for (const [name, roots] of FIRST_SCREENS)
+        walk(
+          roots.flatMap((root) => find(`first screen ${name}`, root)),
+          staticGraph.screens.get(name)!,
+          taken,
+          true,
+        );
+      check.done();
+    },
+  };
+}
+
+const IONIC_REACT = /node_modules[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/;
+const ELEMENT = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/](ion-[a-z-]+)\.js$/;
+const IONIC_CORE_INDEX = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]index\.js$/;
+const IONIC_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@ionic\/react["']/g;
+
+/**
+ * Which imports the app's walk follows, counting what each of its patterns matched: `done`
+ * throws when one matched nothing, which would have let the walk count modules as the start's
+ * that are not (bigger files), or the other way round.
+ */
+export function checkedWalk(ids: readonly string[], ionicSplit: boolean) {
+  const idSet = new Set(ids);
+  const only = (name: string, pattern: RegExp, packageName: SurgeryPackage) => {
+    const found = ids.filter((id) => pattern.test(id));
+    expectExactly(name, found.length, 1, { packageName, file: "the build's modules" });
+    return found[0]!;
+  };
+  const ionicReact = only('Ionic React module', IONIC_REACT, '@ionic/react');
+  const ionicCoreIndex = only('Ionic core index', IONIC_CORE_INDEX, '@ionic/core');
+  const matched = { splitElements: 0, onUse: new Set<string>() };
+  return {
+    follows(id: string, next: string, code: string, dynamicImporters: (id: string) => number): boolean {
+      if (id === IONIC_BARREL && next.startsWith(IONIC_COMPONENT)) return false;
+      const tag = ELEMENT.exec(next)?.[1];
+      if (tag && id === ionicReact && ionicSplitTags.has(tag)) {
+        matched.splitElements++;
+        return false;
+      }
+      if (id !== ionicCoreIndex) return true;
+      // @ionic/core's index re-exports what Ionic itself loads on demand (the page
+      // transitions, gestures): left to load as Ionic asks for them.
+      if (dynamicImporters(next) > 0) return false;
+      if (!reexportsOnly(code, next, IONIC_INDEX_ON_USE)) return true;
+      for (const name of namesReexportedFrom(code, /[\\/](p-[\w-]+\.js)$/.exec(next)![1]!)) matched.onUse.add(name);
+      return false;
+    },
+    /** The per-component modules of the wrappers module `id` imports from our '@ionic/react'. */
+    wrappersImportedBy(id: string, code: string): string[] {
+      const names = [...code.matchAll(IONIC_IMPORT)].flatMap((match) =>
+        match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!),
+      );
+      expectMatches('@ionic/react import', names.length, 1, { packageName: '@ionic/react', file: id });
+      return names.map((name) => IONIC_COMPONENT + name).filter((module) => idSet.has(module));
+    },
+    done() {
+      const at = { packageName: '@ionic/core', file: ionicCoreIndex } as const;
+      for (const name of IONIC_INDEX_ON_USE)
+        if (!matched.onUse.has(name)) throw new SurgeryError('index re-export', at.packageName, at.file, `matched nothing for ${name}`);
+      if (ionicSplit) expectMatches('split element import', matched.splitElements, 1, { packageName: '@ionic/react', file: ionicReact });
     },
   };
 }

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { expectExactly, expectMatches, type Source, SurgeryError } from './surgery-error.ts';
 
 /** Our '@ionic/react' and the prefix of its per-component modules. */
 export const IONIC_BARREL = '\0northwind-ionic-react';
@@ -62,101 +63,131 @@ export interface IonicReactShape {
   hooks: Map<string, { params: string; body: string; tag: string; controller: string }>;
   innerDefinitions: Map<string, { tag: string; define: string }>;
   routingComponents: Map<string, string>;
-  splitOverlays: boolean;
-  splitTabs: boolean;
   /** See `ionicSplitTags`. */
   splitTags: Set<string>;
 }
 
-/** Reads the wrappers, overlays, hooks, tabs and routing components from @ionic/react's module. */
-export function readIonicReact(source: string): IonicReactShape {
+// Fewer plain wrappers than this means the wrapper pattern lost most of them, not that Ionic
+// dropped components.
+const MIN_WRAPPERS = 50;
+// Fewer routing components than Ionic React has long had means the pattern lost some.
+const MIN_ROUTING = 7;
+
+/**
+ * Reads the wrappers, overlays, hooks, tabs and routing components from @ionic/react's module
+ * (`file`, named in errors); throws a `SurgeryError` for any pattern that does not match.
+ */
+export function readIonicReact(source: string, file: string): IonicReactShape {
+  const at: Source = { packageName: '@ionic/react', file };
   const components = new Map<string, { tag: string; events: string }>();
   for (const match of source.matchAll(WRAPPER)) components.set(match[1]!, { tag: match[2]!, events: match[3]! });
+  expectMatches('wrapper', components.size, MIN_WRAPPERS, at);
   const overlays = new Map<string, { tag: string; delegate: boolean }>();
   for (const match of source.matchAll(INLINE_OVERLAY)) overlays.set(match[1]!, { tag: match[2]!, delegate: Boolean(match[3]) });
-  const hooks = new Map<string, { params: string; body: string; tag: string; controller: string }>();
+  expectExactly('inline overlay', overlays.size, 6, at);
+  const hooks = readOverlayHooks(source, at);
+  const innerDefinitions = new Map<string, { tag: string; define: string }>();
+  for (const match of source.matchAll(TABS_INNER)) innerDefinitions.set(match[1]!, { tag: match[1]!, define: match[2]! });
+  expectExactly('tabs inner component', innerDefinitions.size, TABS_COMPONENTS.size, at);
+  expectExactly('tabs stand-in', TABS_STAND_IN.test(source) ? 1 : 0, 1, at);
+  for (const [pattern, text] of [
+    ['IonNavInner', NAV_INNER],
+    ['IonNav', NAV],
+  ] as const)
+    expectExactly(pattern, source.split(text).length - 1, 1, at);
+  const routingComponents = new Map<string, string>();
+  for (const match of source.matchAll(ROUTING)) {
+    const element = new RegExp(`import \\{ (\\w+) as ${escapeDollar(match[3]!)} \\} from '@ionic/core/components/${match[2]!}\\.js'`).exec(
+      source,
+    );
+    if (!element) throw new SurgeryError('routing element import', '@ionic/react', file, `matched nothing for ${match[1]!}`);
+    routingComponents.set(match[1]!, `${match[2]!}:${element[1]!}`);
+  }
+  expectMatches('routing component', routingComponents.size, MIN_ROUTING, at);
+  const shape = { components, overlays, hooks, innerDefinitions, routingComponents, splitTags: new Set<string>() };
+  shape.splitTags = deadSplitTags(source, shape, at);
+  return shape;
+}
+
+/** The six overlay hooks (useIonToast...), each with its controller and its element's tag. */
+function readOverlayHooks(source: string, at: Source): IonicReactShape['hooks'] {
+  const hooks: IonicReactShape['hooks'] = new Map();
   for (const match of source.matchAll(OVERLAY_HOOK)) {
     const call = HOOK_CALL.exec(match[3]!);
-    const tagOf =
-      call &&
-      new RegExp(`import \\{ defineCustomElement as ${escapeDollar(call[3]!)} \\} from '@ionic/core/components/(ion-[a-z-]+)\\.js'`).exec(
-        source,
-      );
-    if (!call || !tagOf) continue;
+    if (!call) throw new SurgeryError('overlay hook call', at.packageName, at.file, `matched nothing in ${match[1]!}`);
+    const tagOf = new RegExp(
+      `import \\{ defineCustomElement as ${escapeDollar(call[3]!)} \\} from '@ionic/core/components/(ion-[a-z-]+)\\.js'`,
+    ).exec(source);
+    if (!tagOf) throw new SurgeryError('overlay element import', at.packageName, at.file, `matched nothing for ${match[1]!}`);
     const body = match[3]!
       .replace(call[3]!, 'defineCustomElement')
       .replace(/\buseController\(/, '__northwindUseController(')
       .replace(/\buseOverlay\(/, '__northwindUseOverlay(');
     hooks.set(match[1]!, { params: match[2]!, body, tag: tagOf[1]!, controller: call[2]! });
   }
-  const splitOverlays = overlays.size === 6 && hooks.size === 6;
-  const innerDefinitions = new Map<string, { tag: string; define: string }>();
-  for (const match of source.matchAll(TABS_INNER)) innerDefinitions.set(match[1]!, { tag: match[1]!, define: match[2]! });
-  const splitTabs = innerDefinitions.size === 3 && TABS_STAND_IN.test(source);
-  const routingComponents = new Map<string, string>();
-  for (const match of source.matchAll(ROUTING)) {
-    const element = new RegExp(`import \\{ (\\w+) as ${escapeDollar(match[3]!)} \\} from '@ionic/core/components/${match[2]!}\\.js'`).exec(
-      source,
-    );
-    if (element) routingComponents.set(match[1]!, `${match[2]!}:${element[1]!}`);
-  }
-  const shape = {
-    components,
-    overlays,
-    hooks,
-    innerDefinitions,
-    routingComponents,
-    splitOverlays,
-    splitTabs,
-    splitTags: new Set<string>(),
-  };
-  shape.splitTags = deadSplitTags(source, shape);
-  return shape;
+  expectExactly('overlay hook', hooks.size, 6, at);
+  return hooks;
 }
+
+/** The split wrappers @ionic/react itself uses (IonTabs draws IonTab): their elements stay. */
+const USED_BY_IONIC_REACT = new Set(['IonTab']);
 
 /**
  * The elements whose wrapper the real module no longer needs (no other use than its definition
  * and export), so its import there is dead: the start's walk does not follow it.
  */
-function deadSplitTags(source: string, shape: Omit<IonicReactShape, 'splitTags'>): Set<string> {
+function deadSplitTags(source: string, shape: Omit<IonicReactShape, 'splitTags'>, at: Source): Set<string> {
   const liveSource = source.replace(/\/\*[^]*?\*\//g, '').replace(/^(?:export \{[^}]*\};?|import .*|\s*\/\/.*)$/gm, '');
-  const deadInRealModule = (name: string) => (liveSource.match(new RegExp(`(?<![\\w$'])${name}(?![\\w$'])`, 'g')) ?? []).length === 1;
+  const uses = (name: string) => (liveSource.match(new RegExp(`(?<![\\w$'])${name}(?![\\w$'])`, 'g')) ?? []).length;
   const split = [
     ...[...shape.components].map(([name, { tag }]) => [name, tag] as const),
-    ...(shape.splitOverlays
-      ? [
-          ...[...shape.overlays].map(([name, { tag }]) => [name, tag] as const),
-          ...[...shape.hooks].map(([name, { tag }]) => [name, tag] as const),
-          ...[...shape.routingComponents].map(([name, value]) => [name, value.split(':')[0]!] as const),
-        ]
-      : []),
+    ...[...shape.overlays].map(([name, { tag }]) => [name, tag] as const),
+    ...[...shape.hooks].map(([name, { tag }]) => [name, tag] as const),
+    ...[...shape.routingComponents].map(([name, value]) => [name, value.split(':')[0]!] as const),
   ];
   const tags = new Set<string>();
-  for (const [name, tag] of split) if (deadInRealModule(name)) tags.add(tag);
-  if (shape.splitTabs) for (const tag of TABS_COMPONENTS.values()) tags.add(tag);
+  for (const [name, tag] of split) {
+    const count = uses(name);
+    if (count === 0) throw new SurgeryError('live source', at.packageName, at.file, `lost the definition of ${name}`);
+    if (count === 1) tags.add(tag);
+    else if (!USED_BY_IONIC_REACT.has(name))
+      throw new SurgeryError('live source', at.packageName, at.file, `finds ${name} used beyond its definition and export`);
+  }
+  for (const tag of TABS_COMPONENTS.values()) tags.add(tag);
   return tags;
 }
 
-/** The real module, with the tabs' definitions and IonNav's made lazy and the overlay helpers exported. */
-export function rewriteRealModule(code: string, shape: IonicReactShape): string {
-  let real = code;
-  if (shape.splitTabs) {
-    real = real.replace(TABS_STAND_IN, '');
-    for (const { tag, define } of shape.innerDefinitions.values())
-      real = real.replace(
-        `createReactComponent('${tag}', undefined, undefined, ${define})`,
-        `createReactComponent('${tag}', undefined, undefined, undefined)`,
-      );
-  }
-  return `${real.replace(NAV_INNER, 'const IonNavInner = /*@__PURE__*/ createReactComponent(').replace(NAV, 'const IonNav = /*@__PURE__*/ createForwardRef(')}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, createRoutingComponent as __northwindRoutingComponent, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`;
+/**
+ * The real module, with the tabs' definitions and IonNav's made lazy and the overlay helpers
+ * exported; throws when a piece to rewrite is not in `code` (read from `file`).
+ */
+export function rewriteRealModule(code: string, shape: IonicReactShape, file: string): string {
+  const replaceOnce = (real: string, pattern: string, search: string | RegExp, replacement: string) => {
+    const found = typeof search === 'string' ? real.split(search).length - 1 : (real.match(new RegExp(search, 'g')) ?? []).length;
+    expectExactly(pattern, found, 1, { packageName: '@ionic/react', file });
+    return real.replace(search, replacement);
+  };
+  let real = replaceOnce(code, 'tabs stand-in', TABS_STAND_IN, '');
+  for (const { tag, define } of shape.innerDefinitions.values())
+    real = replaceOnce(
+      real,
+      'tabs inner component',
+      `createReactComponent('${tag}', undefined, undefined, ${define})`,
+      `createReactComponent('${tag}', undefined, undefined, undefined)`,
+    );
+  real = replaceOnce(real, 'IonNavInner', NAV_INNER, 'const IonNavInner = /*@__PURE__*/ createReactComponent(');
+  real = replaceOnce(real, 'IonNav', NAV, 'const IonNav = /*@__PURE__*/ createForwardRef(');
+  return `${real}\nexport { createInlineOverlayComponent as __northwindInlineOverlay, createRoutingComponent as __northwindRoutingComponent, useController as __northwindUseController, useOverlay as __northwindUseOverlay };\n`;
 }
 
 /** Our '@ionic/react': the real one, with each split wrapper taken from its own module. */
 export function barrelModule(shape: IonicReactShape, realEntry: string): string {
   const names = [
     ...shape.components.keys(),
-    ...(shape.splitOverlays ? [...shape.overlays.keys(), ...shape.hooks.keys(), ...shape.routingComponents.keys()] : []),
-    ...(shape.splitTabs ? TABS_COMPONENTS.keys() : []),
+    ...shape.overlays.keys(),
+    ...shape.hooks.keys(),
+    ...shape.routingComponents.keys(),
+    ...TABS_COMPONENTS.keys(),
   ];
   return [
     `export * from ${JSON.stringify(realEntry)};`,
@@ -191,7 +222,7 @@ export function componentModule(name: string, shape: IonicReactShape, realEntry:
       `export function ${name}(${overlayHook.params}) {\n${overlayHook.body}\n}`,
     ].join('\n');
   }
-  const tabsTag = shape.splitTabs ? TABS_COMPONENTS.get(name) : undefined;
+  const tabsTag = TABS_COMPONENTS.get(name);
   if (tabsTag) {
     return [
       `import { ${name} as Component } from ${real};`,
@@ -222,26 +253,27 @@ export function componentModule(name: string, shape: IonicReactShape, realEntry:
 export function ionicPerComponentModules(): Plugin {
   const require = createRequire(import.meta.url);
   const realEntry = require.resolve('@ionic/react').replace(/\\/g, '/');
-  const shape = readIonicReact(readFileSync(realEntry, 'utf8'));
-  const { components, splitOverlays, splitTabs } = shape;
-  for (const tag of shape.splitTags) ionicSplitTags.add(tag);
+  let shape: IonicReactShape | undefined;
+  // What must have happened by the end of the build, or the rewrite was quietly skipped.
+  const seen = { barrel: false, realModule: false, ionIcon: false };
   return {
     name: 'northwind-ionic-per-component-modules',
     apply: 'build',
     enforce: 'pre',
     buildStart() {
-      // An Ionic upgrade that changes the file's shape must not go unnoticed: the build works
-      // but the app's first chunk grows back (docs/decisions/0501).
-      if (components.size < 50 || !splitOverlays || !splitTabs) {
-        this.warn(
-          `@ionic/react no longer matches the per-component split (${components.size} wrappers, overlays ${splitOverlays ? 'split' : 'not split'}, tabs ${splitTabs ? 'split' : 'not split'}): see docs/decisions/0501`,
-        );
+      try {
+        shape = readIonicReact(readFileSync(realEntry, 'utf8'), realEntry);
+      } catch (error) {
+        if (error instanceof SurgeryError) this.error(error.message);
+        throw error;
       }
+      for (const tag of shape.splitTags) ionicSplitTags.add(tag);
     },
     resolveId(id, importer) {
       // Side-effect free like the wrappers they copy: a module nobody uses is dropped, and each
       // one used only by a lazy page goes into that page's chunk.
-      if (id === '@ionic/react' && importer && !importer.includes('node_modules') && !importer.startsWith('\0') && components.size > 0) {
+      if (id === '@ionic/react' && importer && !importer.includes('node_modules') && !importer.startsWith('\0')) {
+        seen.barrel = true;
         return { id: IONIC_BARREL, moduleSideEffects: false };
       }
       if (id.startsWith(IONIC_COMPONENT)) return { id, moduleSideEffects: false };
@@ -249,18 +281,38 @@ export function ionicPerComponentModules(): Plugin {
       // Stencil runtime to every first screen; @ionic/core ships the same element (same
       // properties) on the runtime the start already holds (decision 0501).
       if (id === 'ionicons/components/ion-icon.js' && importer?.replace(/\\/g, '/').includes('/@ionic/react/')) {
+        seen.ionIcon = true;
         return this.resolve('@ionic/core/components/ion-icon.js', importer, { skipSelf: true });
       }
       return null;
     },
     transform(code, id) {
-      if (!splitOverlays || id.replace(/\\/g, '/') !== realEntry) return null;
-      return { code: rewriteRealModule(code, shape), map: null };
+      if (id.replace(/\\/g, '/') !== realEntry) return null;
+      seen.realModule = true;
+      try {
+        return { code: rewriteRealModule(code, shape!, realEntry), map: null };
+      } catch (error) {
+        if (error instanceof SurgeryError) this.error(error.message);
+        throw error;
+      }
     },
     load(id) {
-      if (id === IONIC_BARREL) return barrelModule(shape, realEntry);
-      if (id.startsWith(IONIC_COMPONENT)) return componentModule(id.slice(IONIC_COMPONENT.length), shape, realEntry);
+      if (id === IONIC_BARREL) return barrelModule(shape!, realEntry);
+      if (id.startsWith(IONIC_COMPONENT)) return componentModule(id.slice(IONIC_COMPONENT.length), shape!, realEntry);
       return null;
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missed = Object.entries(EXPECTED_STEPS).filter(([step]) => !seen[step as keyof typeof seen]);
+      for (const [, [pattern, file]] of missed)
+        this.error(new SurgeryError(pattern, '@ionic/react', file, 'matched nothing in the build').message);
     },
   };
 }
+
+/** The steps the build must have taken, by the pattern and the file each is matched against. */
+const EXPECTED_STEPS = {
+  barrel: ["'@ionic/react' import", 'our source files'],
+  realModule: ['real module id', '@ionic/react/dist/index.js'],
+  ionIcon: ['ion-icon import', '@ionic/react/dist/index.js'],
+} as const;
