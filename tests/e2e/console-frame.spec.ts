@@ -339,10 +339,9 @@ async function homeAsksOnceBesideItsCode(browser: Browser, session: string) {
 async function guardAnUnsavedEdit(page: Page) {
   await consoleNav(page).getByRole('link', { name: 'Services', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/content\/services$/);
-  await visiblePage(page)
-    .getByRole('link', { name: /^Edit / })
-    .first()
-    .click();
+  // A seeded service that no other test changes: the list's first row may be another test's
+  // new service, deleted while this one edits it.
+  await visiblePage(page).getByRole('link', { name: 'Edit Managed IT Support' }).click();
   await expect(page).toHaveURL(/\/admin\/content\/services\/[^/]+$/);
   const editUrl = page.url();
   await expect(visiblePage(page).getByLabel('Title')).not.toHaveValue('');
