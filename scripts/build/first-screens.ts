@@ -34,7 +34,7 @@ export const staticGraph = {
 /**
  * Names @ionic/core's index re-exports that no first screen runs: the HTML sanitizer's
  * `IonicSafeString`, which only the overlays (toasts, alerts, loading) use. Through the index
- * the walk below counted its module (1.4 KB compressed) as the start's. Only a module free of
+ * the walk below counted its module as the start's, though no first screen runs it. Only a module free of
  * side effects may be listed: one that runs code as it loads (the menu controller registers its
  * animations) must stay where the index puts it, or the start would import a page's file that
  * imports the start back, and the app would fail as it starts (measured: the menu controller
@@ -160,7 +160,7 @@ export function checkedWalk(ids: readonly string[], ionicSplit: boolean) {
 export const graphGroups = [
   // Everything the app's entry reaches by static imports (the Stencil runtime, Ionic React,
   // the router, the shell) in one file: it all loads before the first render anyway, and
-  // forty files of 0.1 to 25 KB, each compressed alone, cost requests and bytes.
+  // many small files, each compressed alone, cost requests and bytes.
   {
     name: 'app-start',
     test: (id: string) => staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id) || isIonicFile(id, ionicFieldHelpers()),
@@ -177,7 +177,7 @@ export const graphGroups = [
     includeDependenciesRecursively: false,
   },
   // The live data's device side, read as the Demo list starts (the device's copy of the
-  // list, the outbox, the IndexedDB helper): one file instead of four of 0.4 to 0.9 KB.
+  // list, the outbox, the IndexedDB helper): one file instead of several small ones.
   // What a first screen already holds stays there.
   {
     name: 'live',

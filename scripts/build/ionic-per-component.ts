@@ -6,7 +6,8 @@
  * app's first chunk. This plugin gives our code a drop-in '@ionic/react' that re-exports the
  * real package but takes each plain wrapper from its own small module, built with the same
  * public Stencil runtime call (`createComponent`) and the same event map that @ionic/react
- * itself uses, read from its own source. Routing, overlays and hooks are untouched.
+ * itself uses, read from its own source. The overlays, their hooks, the tabs and the routing
+ * components get modules of their own too, over helpers the real module is made to export.
  * See docs/decisions/0501-ionic-per-component-chunks.md.
  */
 import { readFileSync } from 'node:fs';
