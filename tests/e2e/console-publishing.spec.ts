@@ -119,7 +119,9 @@ test.describe('staff console: publishing through drafts', () => {
     // A value of this test's own on a shared list item, published back at the end as it was.
     const account = await signInAsStaff(page, request, '/admin/content/core-values', ['staff'], 'publishing-live');
     const list = visiblePage(page);
-    const row = list.locator('.content-admin__row').first();
+    // A seeded value no other test opens: the list's order may change under it (another test
+    // reorders the values), and a row found by its place would then be another item.
+    const row = list.locator('.content-admin__row', { hasText: 'Keep learning' });
     await expect(row).toBeVisible();
     await expect(row).not.toContainText('Unpublished changes');
     const itemLink = row.locator('[data-edit]');
@@ -129,7 +131,7 @@ test.describe('staff console: publishing through drafts', () => {
     try {
       const theirs = await other.newPage();
       await logInTo(theirs, '/admin/content/core-values', account);
-      await visiblePage(theirs).locator('.content-admin__row').first().locator('[data-edit]').click();
+      await visiblePage(theirs).locator('.content-admin__row', { hasText: 'Keep learning' }).locator('[data-edit]').click();
       await waitForIonicPage(theirs);
       const theirForm = visiblePage(theirs);
       const description = theirForm.getByLabel('Description');
