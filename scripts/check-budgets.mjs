@@ -1,0 +1,30 @@
+// `npm run check:budgets`: the first screens' JavaScript budgets counted from an existing build
+// (DIST_DIR, default dist; `npm run build` first), with no browser and no timing, in a few
+// seconds. For each first screen `npm run bench:web` measures, it prints the gzipped JavaScript
+// needed to draw it, its scripts and its bytes (HTML, CSS and JavaScript, gzipped), checks that
+// the site's pages load no code of the app's and that the editor and the charts load on demand
+// only, and exits non-zero naming each screen over its budget (scripts/build/budgets.mjs). The
+// logic is scripts/build/budget-check.ts; what it counts and how it differs from bench-web's
+// browser measure is described there.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { importSources } from './lib/import-sources.mjs';
+
+const client = join(process.env.DIST_DIR ?? 'dist', 'client');
+const manifestPath = join(client, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`check:budgets: no ${manifestPath}: build first (npm run build)`);
+  process.exit(2);
+}
+const { checkBudgets, formatTable } = await importSources('check-budgets', "export * from './scripts/build/budget-check';");
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+// Each file compressed alone at level 9, as bench-web counts a response's body.
+const gzSize = (file) => gzipSync(readFileSync(join(client, file)), { level: 9 }).length;
+const { rows, problems } = checkBudgets(manifest, gzSize, gzSize('index.html'));
+console.log(`First screens of ${client}, gzipped, counted from the build's manifest:\n\n${formatTable(rows)}`);
+if (problems.length > 0) {
+  console.error(`\nOver budget:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nAll budgets met.');
