@@ -5,7 +5,7 @@
 // the site's pages load no code of the app's and that the editor and the charts load on demand
 // only, and exits non-zero naming each screen over its budget (scripts/build/budgets.mjs). The
 // logic is scripts/build/budget-check.ts; what it counts and how it differs from bench-web's
-// browser measure is described there.
+// browser measure is described there. CHECK_BUDGETS_VERBOSE=1 lists each screen's files too.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,8 +21,14 @@ const { checkBudgets, formatTable } = await importSources('check-budgets', "expo
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 // Each file compressed alone at level 9, as bench-web counts a response's body.
 const gzSize = (file) => gzipSync(readFileSync(join(client, file)), { level: 9 }).length;
-const { rows, problems } = checkBudgets(manifest, gzSize, gzSize('index.html'));
+const { rows, problems, measures } = checkBudgets(manifest, gzSize, gzSize('index.html'));
 console.log(`First screens of ${client}, gzipped, counted from the build's manifest:\n\n${formatTable(rows)}`);
+// CHECK_BUDGETS_VERBOSE=1: each screen's files, to see what a screen over budget draws with.
+if (process.env.CHECK_BUDGETS_VERBOSE)
+  for (const measure of measures)
+    console.log(
+      `\n${measure.label}:\n${measure.files.map((file) => `  ${(gzSize(file) / 1024).toFixed(1).padStart(6)} KB ${file}`).join('\n')}`,
+    );
 if (problems.length > 0) {
   console.error(`\nOver budget:\n- ${problems.join('\n- ')}`);
   process.exit(1);

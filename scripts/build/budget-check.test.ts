@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, type Manifest, ON_DEMAND_ONLY, type Screen } from './budget-check.ts';
+import { checkBudgets, type Manifest, ON_DEMAND_ONLY, SCREENS, type Screen } from './budget-check.ts';
+import { FIRST_SCREENS } from './first-screens.ts';
 
 const [EDITOR, CHARTS] = ON_DEMAND_ONLY as [string, string];
 const KB = 1024;
@@ -115,5 +116,13 @@ describe('the first screens counted from the build', () => {
       'the build has no chunk "screen-home": update SCREENS in scripts/build/budget-check.ts',
       'site /: nothing the screen loads before imports "_screen-demo-1.js" on demand',
     ]);
+  });
+
+  it("names the first screens' chunks as the build's code-splitting groups name them (first-screens.ts)", () => {
+    // A `screen-<names>` chunk holds the modules of exactly the FIRST_SCREENS listed in its name.
+    const names = new Set(FIRST_SCREENS.map(([name]) => name));
+    const screenChunks = SCREENS.flatMap((screen) => screen.roots).filter((root) => root.startsWith('screen-'));
+    expect(screenChunks.length).toBeGreaterThan(0);
+    for (const chunk of screenChunks) expect(names.has(chunk.slice('screen-'.length))).toBe(true);
   });
 });
