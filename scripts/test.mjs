@@ -1,5 +1,5 @@
 // `npm test`: every suite on the Node.js in use, in the order that fails fastest. Lint beside
-// format, types and the production build (both cores), unit and API tests (Vitest, real SQLite;
+// format, types, the production build and its byte budgets (both cores), unit and API tests (Vitest, real SQLite;
 // PostgreSQL and Redis too when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium
 // against the build. Each step prints its time; the end prints a table and `N passed, M failed`.
 // `--no-lint` leaves out lint, format and types.
@@ -20,7 +20,9 @@ async function main() {
     (noLint ||
       ((await runStep('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], { prefix: true })) &&
         (await runStep('typecheck', 'npm', ['run', '--silent', 'typecheck'], { prefix: true })))) &&
-    runStep('build', 'node', ['scripts/build.mjs'], { prefix: true });
+    (await runStep('build', 'node', ['scripts/build.mjs'], { prefix: true })) &&
+    // The first screens' bytes, counted from the build's manifest: a check, not a benchmark.
+    runStep('budgets', 'node', ['scripts/check-budgets.mjs'], { prefix: true });
   if (!(await parallel(lint, rest))) return false;
   if (
     !(await runStep(
