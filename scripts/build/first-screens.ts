@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { ionicFieldHelpers, ionicSharedModules, ionicStartHelpers, isIonicFile } from './ionic-helpers.ts';
 import { namesReexportedFrom, reexportsOnly } from './ionic-index.ts';
 import { IONIC_BARREL, IONIC_COMPONENT, ionicSplitTags } from './ionic-per-component.ts';
+import { modulesOf, type SourceFiles, sourceFiles, sourceFolder } from './source-files.ts';
 import { expectExactly, expectMatches, type SurgeryPackage, SurgeryError } from './surgery-error.ts';
 
 /**
@@ -14,12 +15,16 @@ import { expectExactly, expectMatches, type SurgeryPackage, SurgeryError } from 
  * visit's tutorial. Their modules are grouped by which of these screens use them (see the
  * `screens` code-splitting group).
  */
-export const FIRST_SCREENS: readonly (readonly [string, readonly RegExp[]])[] = [
-  ['auth', [/src[\\/]app[\\/]features[\\/]auth[\\/]pages[\\/](login|signup)-page\.tsx$/]],
-  ['account', [/src[\\/]app[\\/]features[\\/]auth[\\/]pages[\\/]account-page\.tsx$/]],
-  ['demo', [/src[\\/]app[\\/]shell[\\/]tabs-page\.tsx$/, /src[\\/]app[\\/]features[\\/]movies[\\/]pages[\\/]movie-list-page\.tsx$/]],
-  ['tutorial', [/src[\\/]app[\\/]features[\\/]tutorial[\\/]pages[\\/]tutorial-page\.tsx$/]],
+export const FIRST_SCREENS: readonly (readonly [string, SourceFiles])[] = [
+  ['auth', sourceFiles('first screen auth', ['src/app/features/auth/pages/login-page.tsx', 'src/app/features/auth/pages/signup-page.tsx'])],
+  ['account', sourceFiles('first screen account', ['src/app/features/auth/pages/account-page.tsx'])],
+  ['demo', sourceFiles('first screen demo', ['src/app/shell/tabs-page.tsx', 'src/app/features/movies/pages/movie-list-page.tsx'])],
+  ['tutorial', sourceFiles('first screen tutorial', ['src/app/features/tutorial/pages/tutorial-page.tsx'])],
 ];
+
+/** The two faces' entries, whose static imports make the site and the app's start. */
+const SITE_ENTRY = sourceFiles('site entry', ['src/site/entry-client.tsx']);
+const APP_ENTRY = sourceFiles('app entry', ['src/app/main.tsx']);
 
 /** The static import graphs, read once the modules are built (`staticImportGraphs`). */
 export const staticGraph = {
@@ -78,23 +83,19 @@ export function staticImportGraphs({ ionicSplit }: { ionicSplit: boolean }): Plu
           if (app && info?.importedIds.includes(IONIC_BARREL)) pending.push(...check.wrappersImportedBy(id, info.code ?? ''));
         }
       };
-      const find = (name: string, pattern: RegExp) => {
-        const found = all.filter((id) => pattern.test(id));
-        if (found.length === 0) this.error(`Build surgery: pattern "${name}" (${pattern}) matched no module of the build`);
-        return found;
+      const find = (files: SourceFiles) => {
+        try {
+          return modulesOf(files, all);
+        } catch (error) {
+          return this.error((error as Error).message);
+        }
       };
-      walk(find('site entry', /src[\\/]site[\\/]entry-client\.tsx$/), staticGraph.site, () => false, false);
-      walk(find('app entry', /src[\\/]app[\\/]main\.tsx$/), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
+      walk(find(SITE_ENTRY), staticGraph.site, () => false, false);
+      walk(find(APP_ENTRY), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
       const helpers = ionicStartHelpers(all, staticGraph.appStart, (id) => this.getModuleInfo(id));
       walk(helpers, staticGraph.ionicStart, (id) => staticGraph.site.has(id) || staticGraph.appStart.has(id), true);
       const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id);
-      for (const [name, roots] of FIRST_SCREENS)
-        walk(
-          roots.flatMap((root) => find(`first screen ${name}`, root)),
-          staticGraph.screens.get(name)!,
-          taken,
-          true,
-        );
+      for (const [name, roots] of FIRST_SCREENS) walk(find(roots), staticGraph.screens.get(name)!, taken, true);
       check.done();
     },
   };
@@ -154,6 +155,39 @@ export function checkedWalk(ids: readonly string[], ionicSplit: boolean) {
 }
 
 /**
+ * What the site and the app both run at start (theme, dark mode, routes, the session's claims,
+ * the Insights beacon): one file for both faces.
+ */
+export const START_PARTS = sourceFiles('start chunk', [
+  'src/common/insights-beacon.ts',
+  'src/common/token-claims.ts',
+  'src/common/routes.ts',
+  'src/common/theme.ts',
+  'src/common/use-dark-mode.ts',
+]);
+
+/**
+ * The small modules the site's pages share with its chunks loaded on their own (the news pages,
+ * Contact Us) or with the console: one file instead of nine, which the site's budget feels (each
+ * file is compressed alone).
+ */
+export const SITE_PARTS = sourceFiles('site-parts chunk', [
+  'src/site/components/icons.tsx',
+  'src/site/components/news-card.tsx',
+  'src/site/components/content-picture.tsx',
+  'src/site/lib/outbox-key.ts',
+  'src/common/news-data.ts',
+  'src/common/content-icon.tsx',
+  'src/common/content-icons.ts',
+  'src/common/content-images.ts',
+  'src/common/site-texts.ts',
+]);
+
+/** The live stream's client, loaded after the first screen, and the live data's folder. */
+const LIVE_STREAM = sourceFiles('live-stream chunk', ['src/app/lib/live/stream-client.ts', 'src/app/lib/live/backoff.ts']);
+const LIVE = sourceFolder('live chunk', 'src/app/lib/live');
+
+/**
  * The code-splitting groups that follow the graphs above, after the ones that follow file names
  * only (vite.config.ts).
  */
@@ -173,7 +207,7 @@ export const graphGroups = [
   // which reads the device's copy of the list as it starts.
   {
     name: 'live-stream',
-    test: /src[\\/]app[\\/]lib[\\/]live[\\/](stream-client|backoff)\.ts$/,
+    test: (id: string) => LIVE_STREAM.has(id),
     includeDependenciesRecursively: false,
   },
   // The live data's device side, read as the Demo list starts (the device's copy of the
@@ -182,7 +216,7 @@ export const graphGroups = [
   {
     name: 'live',
     test: (id: string) =>
-      /src[\\/]app[\\/]lib[\\/]live[\\/]/.test(id) &&
+      LIVE.has(id) &&
       !staticGraph.site.has(id) &&
       !staticGraph.appStart.has(id) &&
       ![...staticGraph.screens.values()].some((screen) => screen.has(id)),
