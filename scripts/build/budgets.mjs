@@ -11,13 +11,13 @@ export const APP_BUDGET = Object.freeze({ firstKb: 120, scripts: 30, wireKb: 200
 
 /**
  * The Demo list (`/app/tabs/home` on a returning visit) draws the movie list from the device's
- * copy and its Ionic parts beside the start: a budget of its own to draw (decision 0548, choice
- * 1: no more build-time rewriting of Ionic for bytes), the rest as the app's.
+ * copy and its Ionic parts beside the start: a budget of its own to draw (decision 0500:
+ * no more build-time rewriting of Ionic for bytes), the rest as the app's.
  */
 export const DEMO_LIST_BUDGET = Object.freeze({ ...APP_BUDGET, firstKb: 135 });
 
 /**
- * The staff console's budget was set from its measurement with room for a few KB (decision 0540;
+ * The staff console's budget was set from its measurement with room for a few KB (decision 0500;
  * the figures are in docs/performance.md). The BENCH_CONSOLE_* variables let a run try another
  * figure without editing this file.
  */

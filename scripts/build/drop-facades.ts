@@ -3,7 +3,7 @@
 // so the import gets exactly that module's names. Each is one more request (fifteen in the app,
 // six before the Demo list is drawn) for no code. This rewrites every `import("./facade.js")` to
 // import the file holding the code and build the same names from it, points Vite's preload lists
-// at that file, and drops the facade. See docs/decisions/0541-no-facade-files.md.
+// at that file, and drops the facade. See docs/decisions/0500-first-screens.md.
 import type { Plugin } from 'vite';
 import { SurgeryError } from './surgery-error.ts';
 
@@ -102,7 +102,7 @@ export function dropFacades(bundle: Bundle): string[] {
 }
 
 /**
- * No file that only re-exports another (decision 0541): each was a
+ * No file that only re-exports another (decision 0500): each was a
  * request for no code, six of them before the Demo list is drawn. After Vite's own rewriting
  * (its preload lists name the files), before anything is written or precached.
  */

@@ -1,7 +1,7 @@
 /**
  * ionicons' `icons` entry is one module of every icon's constant: every icon any page uses loaded with
  * the first screen. Our imports of it are rewritten to one tiny module per icon, so each icon
- * travels with the pages that show it (docs/decisions/0501).
+ * travels with the pages that show it (docs/decisions/0500).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

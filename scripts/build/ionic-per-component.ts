@@ -8,7 +8,7 @@
  * public Stencil runtime call (`createComponent`) and the same event map that @ionic/react
  * itself uses, read from its own source. The overlays, their hooks, the tabs and the routing
  * components get modules of their own too, over helpers the real module is made to export.
- * See docs/decisions/0501-ionic-per-component-chunks.md.
+ * See docs/decisions/0500-first-screens.md.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,7 +35,7 @@ const HOOK_CALL = /(useController|useOverlay)\('Ion\w+', (\w+Controller), ([\w$]
 // The tabs (IonTabs, IonTabBar, IonTabButton) are classes of the real module around inner
 // components that define their elements when the module runs: the elements came with every
 // first screen though only the tabbed pages draw them. Their definition moves to a module of
-// each component's own, run with the page that imports it (decision 0501, amendment).
+// each component's own, run with the page that imports it (decision 0500).
 const TABS_INNER = /createReactComponent\('(ion-tabs|ion-tab-bar|ion-tab-button)', undefined, undefined, ([\w$]+)\)/g;
 const TABS_COMPONENTS = new Map([
   ['IonTabs', 'ion-tabs'],
@@ -211,7 +211,7 @@ export function componentModule(name: string, shape: IonicReactShape, realEntry:
   if (overlayHook) {
     // The overlay's element (and its styles, gestures, inner components) loads when the
     // hook first presents, not with the page that calls the hook: the controller's create()
-    // already waits for the element to be defined (docs/decisions/0510).
+    // already waits for the element to be defined (docs/decisions/0500).
     return [
       "import { useCallback } from 'react';",
       `import { __northwindUseController, __northwindUseOverlay } from ${real};`,
@@ -280,7 +280,7 @@ export function ionicPerComponentModules(): Plugin {
       if (id.startsWith(IONIC_COMPONENT)) return { id, moduleSideEffects: false };
       // Ionic React's IonIcon defines ion-icon from ionicons' own build, which brings a second
       // Stencil runtime to every first screen; @ionic/core ships the same element (same
-      // properties) on the runtime the start already holds (decision 0501).
+      // properties) on the runtime the start already holds (decision 0500).
       if (id === 'ionicons/components/ion-icon.js' && importer?.replace(/\\/g, '/').includes('/@ionic/react/')) {
         seen.ionIcon = true;
         return this.resolve('@ionic/core/components/ion-icon.js', importer, { skipSelf: true });

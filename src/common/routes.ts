@@ -32,8 +32,8 @@ export const APP_PATH_PATTERNS: readonly RegExp[] = [
 /**
  * App screens whose first paint waits on `/api/config` (the identity service's key, the sign-in
  * providers): Login and Signup list the providers, Account asks the identity service for the
- * account. Their documents tell the browser to fetch it beside the app's code (decision 0547,
- * amendment); a screen that does not read it at once must not be listed, or the browser warns
+ * account. Their documents tell the browser to fetch it beside the app's code (decision 0500);
+ * a screen that does not read it at once must not be listed, or the browser warns
  * of a preload it fetched for nothing.
  */
 export const CONFIG_FIRST_SCREENS: readonly string[] = ['/login', '/signup', '/account'];

@@ -5,7 +5,7 @@ import type { TestServer } from '../support/test-server';
 
 const PRELOAD = '</api/config>; rel=preload; as=fetch; crossorigin';
 
-/** Decision 0547, amendment: the screens that read /api/config first get it asked by their document. */
+/** Decision 0500: the screens that read /api/config first get it asked by their document. */
 describe('the app shell asks the browser to fetch /api/config early where the first screen reads it', () => {
   let server: TestServer;
   let stop: (() => Promise<void>) | undefined;

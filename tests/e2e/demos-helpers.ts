@@ -12,7 +12,7 @@ export async function markTutorialSeen(target: Page | BrowserContext): Promise<v
     const request = indexedDB.open('northwind', 1);
     request.onupgradeneeded = () => {
       request.result.createObjectStore('_ionickv');
-      // The database as @ionic/storage (localforage) left it on devices before decision 0545:
+      // The database as @ionic/storage (localforage) left it on devices before idb-keyval (decision 0500):
       // the app must read what such a device kept.
       request.result.createObjectStore('local-forage-detect-blob-support');
     };

@@ -78,7 +78,7 @@ test.describe('tutorial', () => {
   }) => {
     // On a slow phone the download of device storage's code once outlasted the wait for
     // storage's answer, and first visitors lost the tutorial; the code now comes with the app's
-    // start (decision 0545), and whichever file holds it may still arrive late: it is held here
+    // start (decision 0500), and whichever file holds it may still arrive late: it is held here
     // until every other script the page asked for has arrived.
     const scriptsInFlight = new Set<string>();
     page.on('request', (request) => {

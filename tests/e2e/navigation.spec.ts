@@ -5,7 +5,7 @@ import { createStaffAccount } from './support/staff';
 
 /**
  * Every move inside the app that once left the opened page at opacity 0 for good (a blank
- * screen until Back; decision 0530): the first visit of a page whose chunk loads on demand, in
+ * screen until Back; decision 0500): the first visit of a page whose chunk loads on demand, in
  * each outlet (the app's, the tabs', the console's). On a phone and on a desktop, with the CPU
  * four times slower from the move on (a mid-range phone, where the race between the chunk and
  * the transition always showed; the page the move starts from loads at full speed, as it is not

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
  * and a page whose content comes from an answer (the Demo list) has drawn that answer
  * (`useHoldFirstScreen`). The `load` event came too early for this: it fires before the route's
  * own chunk has arrived on a slow phone, so that work's files were fetched before the first
- * screen and slowed it (decision 0540). Should no page ever mount (an address the app leaves at
+ * screen and slowed it (decision 0500). Should no page ever mount (an address the app leaves at
  * once), the work still runs a few seconds after `load`; a hold ends by itself after a while.
  */
 const FALLBACK_AFTER_LOAD_MS = 3000;

@@ -28,7 +28,7 @@ export function loadOnce<T>(load: () => Promise<T>): { preload: () => Promise<T>
  * ahead of need (when an overlay is asked for, or with the page that shows it). Once loaded it
  * renders synchronously like any other component, so an overlay presented after `preload()`
  * resolves is complete when it appears; rendered before that, it suspends (renders nothing)
- * until its chunk arrives. See docs/decisions/0510.
+ * until its chunk arrives. See docs/decisions/0500.
  */
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   const { preload, loaded } = loadOnce(load);

@@ -2,7 +2,7 @@ import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { STORAGE_KEYS } from '../../common/constants';
 
 /**
- * Device storage: IndexedDB first, then localStorage (decision 0545). idb-keyval (0.6 KB) over
+ * Device storage: IndexedDB first, then localStorage (decision 0500). idb-keyval (0.6 KB) over
  * the database and store @ionic/storage used ("northwind", "_ionickv"), so what a device kept
  * before is read as it was; the localStorage fallback uses the same keys as @ionic/storage's
  * (localforage's) did, with values as JSON. Small enough to come with the app's start: the

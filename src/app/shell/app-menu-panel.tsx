@@ -4,7 +4,7 @@ import { CONTENT_ID, MENU_ID } from './menu-id';
 import { useSplitPaneShown } from './split-pane';
 
 // The menu's links, icons and dark-theme toggle load when the menu is first opened (or shown
-// beside the content on a wide screen), not with the menu itself (docs/decisions/0510).
+// beside the content on a wide screen), not with the menu itself (docs/decisions/0500).
 const AppMenuContent = lazy(() => import('./app-menu-content').then((module) => ({ default: module.AppMenuContent })));
 
 /** The side menu's element; `disabled` where `appMenuDisabledAt` says (menu-rules.ts). */

@@ -13,7 +13,7 @@ const whenLoaded = new Set<() => void>();
 
 /**
  * Loads the menu's element (ion-menu with its gesture and animations, 3.3 KB gzipped). A phone's
- * first screen does not draw it, so there it loads after that screen (decision 0546). On a wide
+ * first screen does not draw it, so there it loads after that screen (decision 0500). On a wide
  * screen the split pane shows it beside the content: main.tsx waits for it before the first
  * render, or the content would be drawn full width and then pushed aside. Resolves false if the
  * file could not be had (a later call tries again).

@@ -8,7 +8,7 @@ import './lazy-page.css';
  * What the placeholder tells the outlet around it: nothing. Registered, the placeholder would
  * become the route's page: the outlet runs its entering transition on it and remembers that
  * transition, then takes the real page, a new element mounted when the chunk arrives, for a
- * repeat of it and never shows it (left at opacity 0, a blank screen; decision 0530).
+ * repeat of it and never shows it (left at opacity 0, a blank screen; decision 0500).
  */
 const NOT_IN_AN_OUTLET = { registerIonPage: () => undefined, isInOutlet: () => false };
 

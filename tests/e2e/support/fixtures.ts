@@ -28,7 +28,7 @@ export const test = base.extend<{
    * How many times slower than this machine the page's CPU runs (Chromium only). 1 by default:
    * a slow CPU only where it is the subject, the first-paint and blank-page checks of
    * navigation.spec.ts and the tutorial's first visits (a page left at opacity 0 after a tap,
-   * decisions 0520 and 0530), which set `test.use({ cpuThrottling: 4 })`. Every other test runs
+   * decisions 0520 and 0500), which set `test.use({ cpuThrottling: 4 })`. Every other test runs
    * at full speed and waits on conditions; E2E_CPU_THROTTLING=4 slows a whole run down.
    */
   cpuThrottling: [Number(process.env.E2E_CPU_THROTTLING ?? 1), { option: true }],

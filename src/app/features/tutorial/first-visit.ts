@@ -29,7 +29,7 @@ export function tutorialReturnPath(pathname: string, search: string): string | n
  * How long the app waits for device storage to answer before starting where the visitor arrived.
  * Only a visit without the flag's localStorage copy waits, which is nearly always a first visit;
  * on a slow phone opening IndexedDB for the first time took over 1.5 s, and first visitors lost
- * the tutorial (decision 0540, second amendment).
+ * the tutorial (decision 0500).
  */
 export const FIRST_VISIT_CHECK_MS = 5000;
 
@@ -60,7 +60,7 @@ export async function within(work: () => Promise<unknown>, ms: number, fallback:
  * Where the app starts for a visitor who has just opened it: `/tutorial` (with the Demo-tab view
  * to come back to) on a first visit of the app area, otherwise null, meaning where they arrived.
  * Storage that fails or does not answer in time counts as "seen": nobody is kept from the page
- * they asked for. Device storage's code comes with the start (decision 0545), so no download
+ * they asked for. Device storage's code comes with the start (decision 0500), so no download
  * comes between the start and this answer.
  */
 export async function firstVisitStart(

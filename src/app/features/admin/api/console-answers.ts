@@ -17,7 +17,7 @@ const INBOX_SUMMARY = 'admin-inbox-summary';
 const HOME_AUDIT_KEY = 'admin-home-audit';
 
 /**
- * The console's home as a first screen (docs/decisions/0547): signed in, the app asks for what
+ * The console's home as a first screen (docs/decisions/0500): signed in, the app asks for what
  * the home is drawn from (who the server says the caller is; for staff by the token's claim, the
  * inbox's summary; for an administrator, the audit log's newest page) beside the console's code,
  * not after its frame, its page and the gate have loaded one after the other. The server checks

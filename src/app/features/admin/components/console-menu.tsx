@@ -42,7 +42,7 @@ export function ConsoleMenu() {
   const summary = useInboxSummary(ready);
   // On a phone the menu is closed at first: its seventeen links (each an element with an icon)
   // are drawn after the page's first screen, or as it opens, whichever comes first, rather than
-  // before the page (docs/decisions/0546). Beside the page on a wide screen, they come with it.
+  // before the page (docs/decisions/0500). Beside the page on a wide screen, they come with it.
   const beside = useSplitPaneShown(CONSOLE_SPLIT_WHEN);
   const [linksWanted, setLinksWanted] = useState(false);
   useEffect(() => {

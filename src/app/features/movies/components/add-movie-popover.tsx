@@ -24,7 +24,7 @@ function focusTitleUnlessTyping(): void {
 
 /**
  * The Add Movie popover with its form. Its own chunk (with the form's inputs and the movie
- * schema's rules): the list page loads it when the form is first asked for (docs/decisions/0510).
+ * schema's rules): the list page loads it when the form is first asked for (docs/decisions/0500).
  */
 export function AddMoviePopover({ form, onSubmit, onClose }: AddMoviePopoverProps) {
   return (

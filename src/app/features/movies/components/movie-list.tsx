@@ -101,7 +101,7 @@ function scrollTo(element: HTMLElement, top: number) {
  * The rows in view of `count` rows in `scrollElement`, starting `listTop` pixels down it. Until
  * Ionic hands over its scroll element (a few frames after mounting), the window's height decides
  * how many rows the first paint holds: the rows are drawn with the page, not after it (the Demo
- * list's largest paint, docs/decisions/0547).
+ * list's largest paint, docs/decisions/0500).
  */
 function useRowWindow(scrollElement: HTMLElement | null, count: number, listTop: number) {
   const read = useCallback(

@@ -17,7 +17,7 @@ import { useMovieView } from '../state/use-movie-view';
 import '../movies.css';
 
 // The genre filter and the Add Movie form load when first opened, not with the list
-// (docs/decisions/0510): the modal, checkboxes, inputs and the movie schema's rules.
+// (docs/decisions/0500): the modal, checkboxes, inputs and the movie schema's rules.
 const loadGenreFilter = () => import('../components/genre-filter-modal');
 const GenreFilterModal = lazy(() => loadGenreFilter().then((module) => ({ default: module.GenreFilterModal })));
 const loadAddMovie = () => import('../components/add-movie-popover');
