@@ -15,7 +15,7 @@ describe('the build error of the surgery', () => {
     expect(error.message).toBe(
       `Build surgery: pattern "wrapper" matched nothing in @ionic/react ${versionOf('@ionic/react')} (/x/index.js). ` +
         'Rather than build a bundle that quietly grows, the build stops: adapt the pattern to the new shape ' +
-        '(docs/decisions/0501), or build with IONIC_BASELINE=1 to build without the rewrites.',
+        '(docs/decisions/0500-first-screens.md), or build with IONIC_BASELINE=1 to build without the rewrites.',
     );
   });
 

@@ -43,7 +43,7 @@ export class SurgeryError extends Error {
     super(
       `Build surgery: pattern "${pattern}" ${problem} in ${packageName} ${installedVersion(packageName)} (${file}). ` +
         'Rather than build a bundle that quietly grows, the build stops: adapt the pattern to the new shape ' +
-        '(docs/decisions/0501), or build with IONIC_BASELINE=1 to build without the rewrites.',
+        '(docs/decisions/0500-first-screens.md), or build with IONIC_BASELINE=1 to build without the rewrites.',
     );
     this.name = 'SurgeryError';
   }
