@@ -19,8 +19,13 @@ if (!existsSync(manifestPath)) {
 }
 const { checkBudgets, formatTable } = await importSources('check-budgets', "export * from './scripts/build/budget-check';");
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-// Each file compressed alone at level 9, as bench-web counts a response's body.
-const gzSize = (file) => gzipSync(readFileSync(join(client, file)), { level: 9 }).length;
+// Each file compressed alone at level 9, as bench-web counts a response's body; once per file,
+// though most screens share most of their files.
+const sizes = new Map();
+const gzSize = (file) => {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(client, file)), { level: 9 }).length);
+  return sizes.get(file);
+};
 const { rows, problems, measures } = checkBudgets(manifest, gzSize, gzSize('index.html'));
 console.log(`First screens of ${client}, gzipped, counted from the build's manifest:\n\n${formatTable(rows)}`);
 // CHECK_BUDGETS_VERBOSE=1: each screen's files, to see what a screen over budget draws with.

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { expectMatches, SurgeryError } from './surgery-error.ts';
+import { asBuildError, expectMatches, SurgeryError } from './surgery-error.ts';
 
 const ICON_EXPORT = /^export const (\w+) = ("[^"\n]*");?$/gm;
 const IMPORT_STATEMENT = /import\s*\{([^}]*)\}\s*from\s*'ionicons\/icons';/g;
@@ -62,22 +62,12 @@ export function ionIconsPerIcon(): Plugin {
     apply: 'build',
     enforce: 'pre',
     buildStart() {
-      try {
-        icons = readIcons(readFileSync(iconsFile, 'utf8'), iconsFile);
-      } catch (error) {
-        if (error instanceof SurgeryError) this.error(error.message);
-        throw error;
-      }
+      icons = asBuildError(this, () => readIcons(readFileSync(iconsFile, 'utf8'), iconsFile));
     },
     transform(code, id) {
       if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id)) return null;
-      try {
-        const rewritten = rewriteIconImports(code, id, icons!, iconsFile);
-        return rewritten === null ? null : { code: rewritten, map: null };
-      } catch (error) {
-        if (error instanceof SurgeryError) this.error(error.message);
-        throw error;
-      }
+      const rewritten = asBuildError(this, () => rewriteIconImports(code, id, icons!, iconsFile));
+      return rewritten === null ? null : { code: rewritten, map: null };
     },
     resolveId(id) {
       return id.startsWith(PREFIX) ? { id, moduleSideEffects: false } : null;

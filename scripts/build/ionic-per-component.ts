@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { expectExactly, expectMatches, type Source, SurgeryError } from './surgery-error.ts';
+import { asBuildError, expectExactly, expectMatches, type Source, SurgeryError } from './surgery-error.ts';
 
 /** Our '@ionic/react' and the prefix of its per-component modules. */
 export const IONIC_BARREL = '\0northwind-ionic-react';
@@ -262,12 +262,7 @@ export function ionicPerComponentModules(): Plugin {
     apply: 'build',
     enforce: 'pre',
     buildStart() {
-      try {
-        shape = readIonicReact(readFileSync(realEntry, 'utf8'), realEntry);
-      } catch (error) {
-        if (error instanceof SurgeryError) this.error(error.message);
-        throw error;
-      }
+      shape = asBuildError(this, () => readIonicReact(readFileSync(realEntry, 'utf8'), realEntry));
       for (const tag of shape.splitTags) ionicSplitTags.add(tag);
     },
     resolveId(id, importer) {
@@ -290,12 +285,7 @@ export function ionicPerComponentModules(): Plugin {
     transform(code, id) {
       if (id.replace(/\\/g, '/') !== realEntry) return null;
       seen.realModule = true;
-      try {
-        return { code: rewriteRealModule(code, shape!, realEntry), map: null };
-      } catch (error) {
-        if (error instanceof SurgeryError) this.error(error.message);
-        throw error;
-      }
+      return { code: asBuildError(this, () => rewriteRealModule(code, shape!, realEntry)), map: null };
     },
     load(id) {
       if (id === IONIC_BARREL) return barrelModule(shape!, realEntry);

@@ -49,6 +49,19 @@ export class SurgeryError extends Error {
   }
 }
 
+/**
+ * Runs one step of a plugin's hook: a SurgeryError becomes the bundler's own build error (which
+ * names the plugin and stops the build); anything else is a defect and goes up as it is.
+ */
+export function asBuildError<T>(context: { error(message: string): never }, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof SurgeryError) context.error(error.message);
+    throw error;
+  }
+}
+
 /** Where a pattern was matched: the package the text comes from and its file. */
 export interface Source {
   packageName: SurgeryPackage;
