@@ -84,7 +84,7 @@ export interface TestServer {
   /** Stops the server; the database stays for `restart()` or is dropped by `destroy()`. */
   stop: () => Promise<void>;
   /** A new server process-equivalent on the same database (for durability tests). */
-  restart: () => Promise<TestServer>;
+  restart: (changes?: Pick<StartOptions, 'clock'>) => Promise<TestServer>;
   destroy: () => Promise<void>;
 }
 
@@ -179,9 +179,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     url,
     client: new HttpClient(url),
     stop,
-    restart: async () => {
+    restart: async (changes = {}) => {
       await stop();
-      return startTestServer({ ...options, seed: false, databaseUrl: created.url, dropDatabase: created.drop });
+      return startTestServer({ ...options, ...changes, seed: false, databaseUrl: created.url, dropDatabase: created.drop });
     },
     destroy: async () => {
       await stop();

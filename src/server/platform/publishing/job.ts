@@ -40,7 +40,7 @@ async function scheduledPublishing(app: FastifyInstance) {
   let running: Promise<number | null> | null = null;
   const runDue = async (nowMs?: number): Promise<number | null> => {
     running ??= job
-      .runIfDue(nowMs)
+      .runIfDue(nowMs ?? app.clock())
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'scheduled publishing failed');
         return null;
@@ -55,9 +55,15 @@ async function scheduledPublishing(app: FastifyInstance) {
 
   const timer = setInterval(() => void runDue(), SCHEDULE_CHECK_MS);
   timer.unref();
-  app.decorate('scheduledPublishing', { runDue });
+  let started: Promise<number | null> = Promise.resolve(null);
+  app.decorate('scheduledPublishing', {
+    runDue,
+    get started() {
+      return started;
+    },
+  });
   app.addHook('onReady', async () => {
-    void runDue();
+    started = runDue();
   });
   // preClose: the database is still open (onClose hooks run after the one that closes it).
   app.addHook('preClose', async () => {
@@ -70,7 +76,11 @@ async function scheduledPublishing(app: FastifyInstance) {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Publishes the drafts due by now if this instance takes the lease (tests, operators); null when another did. */
-    scheduledPublishing: { runDue: (nowMs?: number) => Promise<number | null> };
+    scheduledPublishing: {
+      runDue: (nowMs?: number) => Promise<number | null>;
+      /** The check at start-up, so a test or an operator can wait for what it published. */
+      readonly started: Promise<number | null>;
+    };
   }
 }
 
