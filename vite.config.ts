@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
-import { noFacadeFiles } from './scripts/build/drop-facades.ts';
 import { graphGroups, SITE_PARTS, START_PARTS, staticImportGraphs } from './scripts/build/first-screens.ts';
 import { ionIconsPerIcon } from './scripts/build/ionic-icons.ts';
 import { ionicPerComponentModules } from './scripts/build/ionic-per-component.ts';
+import { moduleMap } from './scripts/build/module-map.ts';
 import { pwa } from './scripts/build/pwa.ts';
+import { rewritesLeftOut } from './scripts/build/rewrites.ts';
 import { THEME_INIT_SCRIPT } from './src/common/theme.ts';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -14,8 +15,11 @@ const serverPort = Number(process.env.PORT ?? 3000);
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 /** Shown by the app and baked into every chunk, so a deploy with another version changes the service worker. */
 const appVersion = process.env.APP_VERSION ?? packageVersion;
-/** IONIC_BASELINE=1 builds without our two Ionic bundle fixes, only to measure what they save (docs/pwa.md). */
-const ionicBaseline = process.env.IONIC_BASELINE === '1';
+/**
+ * Rewrites left out, only to measure what each buys (`npm run measure:rewrites`, docs/performance.md):
+ * BUILD_WITHOUT lists them by name, IONIC_BASELINE=1 leaves out all of Ionic's.
+ */
+const without = rewritesLeftOut(process.env);
 
 /** Puts the same inline theme script the site uses into the app's index.html (no dark flash). */
 function themeInit(): Plugin {
@@ -43,9 +47,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          ...(ionicBaseline ? [] : [ionicPerComponentModules(), ionIconsPerIcon()]),
-          staticImportGraphs({ ionicSplit: !ionicBaseline }),
-          noFacadeFiles(),
+          ...(without.has('per-component') ? [] : [ionicPerComponentModules({ ionIcon: !without.has('ion-icon') })]),
+          ...(without.has('icons') ? [] : [ionIconsPerIcon()]),
+          staticImportGraphs({ ionicSplit: !without.has('per-component') }),
+          moduleMap(),
           pwa(),
         ]),
   ],
@@ -66,7 +71,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // @ionic/core declares its per-component modules free of side effects in
         // components/package.json, but the bundler only reads the package's root package.json,
         // so every component Ionic ships ended up in the app's first chunk (docs/decisions/0500).
-        moduleSideEffects: ionicBaseline ? true : [{ test: /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
+        moduleSideEffects: without.has('side-effects')
+          ? true
+          : [{ test: /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {
@@ -78,7 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // scripts/build/first-screens.ts, where a rename stops the build.
             { name: 'start', test: (id: string) => START_PARTS.has(id) },
             { name: 'site-parts', test: (id: string) => SITE_PARTS.has(id) },
-            ...graphGroups,
+            ...graphGroups({ fieldHelpers: !without.has('field-helpers'), sharedHelpers: !without.has('shared-helpers') }),
           ],
         },
       },

@@ -7,7 +7,6 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'tests/api/**/*.test.ts',
       'tests/lint/**/*.test.ts',
-      'tests/build/**/*.test.ts',
       'scripts/build/**/*.test.ts',
     ],
     setupFiles: ['tests/support/fail-on-console-error.ts'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudgets, type Manifest, ON_DEMAND_ONLY, SCREENS, type Screen } from './budget-check.ts';
+import { checkBudgets, type Manifest, moduleProblems, ON_DEMAND_ONLY, SCREENS, type Screen } from './budget-check.ts';
 import { FIRST_SCREENS } from './first-screens.ts';
 
 const [EDITOR, CHARTS] = ON_DEMAND_ONLY as [string, string];
@@ -124,5 +124,34 @@ describe('the first screens counted from the build', () => {
     const screenChunks = SCREENS.flatMap((screen) => screen.roots).filter((root) => root.startsWith('screen-'));
     expect(screenChunks.length).toBeGreaterThan(0);
     for (const chunk of screenChunks) expect(names.has(chunk.slice('screen-'.length))).toBe(true);
+  });
+});
+
+describe('what a part of the app must not bring with it, told by the modules in its files', () => {
+  const rules = [{ part: 'the menu', roots: ['src/menu.tsx'], module: 'node_modules/x/ion-input.js' }];
+  const manifest: Manifest = {
+    'src/menu.tsx': { file: 'assets/menu-1.js', src: 'src/menu.tsx', isDynamicEntry: true, imports: ['_toggle-1.js'] },
+    '_toggle-1.js': { file: 'assets/toggle-1.js', name: 'toggle' },
+    '_fields-1.js': { file: 'assets/fields-1.js', name: 'fields' },
+  };
+  const modules = {
+    'assets/menu-1.js': ['src/menu.tsx'],
+    'assets/toggle-1.js': ['node_modules/x/ion-toggle.js', 'node_modules/x/p-helpers.js'],
+    'assets/fields-1.js': ['node_modules/x/ion-input.js'],
+  };
+
+  it('passes a menu whose files hold no form field, and fails one that imports the fields’ file', () => {
+    expect(moduleProblems(manifest, modules, rules)).toEqual([]);
+    const grouped = { ...manifest, '_toggle-1.js': { ...manifest['_toggle-1.js']!, imports: ['_fields-1.js'] } };
+    expect(moduleProblems(grouped, modules, rules)).toEqual(['the menu loads assets/fields-1.js, which holds node_modules/x/ion-input.js']);
+  });
+
+  it('reports a module no file holds, or a part whose file is gone, rather than pass', () => {
+    expect(moduleProblems(manifest, { ...modules, 'assets/fields-1.js': [] }, rules)).toEqual([
+      'no file of the build holds node_modules/x/ion-input.js: update NOT_WITH in scripts/build/budget-check.ts',
+    ]);
+    expect(moduleProblems(manifest, modules, [{ ...rules[0]!, roots: ['src/gone.tsx'] }])).toEqual([
+      'the menu: the build has no chunk "src/gone.tsx": update SCREENS in scripts/build/budget-check.ts',
+    ]);
   });
 });

@@ -9,6 +9,7 @@
  * first screen (its page chunk, and the few modules that page asks for as it starts), each with
  * its static imports (which the browser must have before that chunk runs).
  */
+import type { ModuleMap } from './module-map.ts';
 import { APP_BUDGET, type AppBudget, CONSOLE_BUDGET, DEMO_LIST_BUDGET, SITE_BUDGET, type SiteBudget } from './budgets.mjs';
 
 /** The part of one entry of Vite's manifest this reads. */
@@ -76,6 +77,42 @@ export const SCREENS: readonly Screen[] = [
 
 /** The console's editor (TipTap) and the charts (chart.js): large, and loaded on demand only. */
 export const ON_DEMAND_ONLY = ['src/app/features/admin/components/rich-text-editor.tsx', 'src/app/features/charts/pages/charts-page.tsx'];
+
+/**
+ * What a part of the app must not bring with it, told by the modules in its files (`.vite/modules.json`,
+ * module-map.ts): the side menu's dark-theme switch (`ion-toggle`) shares Ionic's field helpers
+ * with Login's text fields (`ion-input`); grouped with those, the menu, opened on every screen and
+ * drawn beside the first one on a wide screen, loaded Login's and Account's form fields for them
+ * (ionicFieldHelpers in ionic-helpers.ts keeps them apart).
+ */
+export const NOT_WITH = [
+  {
+    part: 'the side menu',
+    roots: ['src/app/shell/app-menu-panel.tsx', 'src/app/shell/app-menu-content.tsx'],
+    module: 'node_modules/@ionic/core/components/ion-input.js',
+  },
+];
+
+/** The rules of NOT_WITH that the build breaks; a module no file holds any more is one too. */
+export function moduleProblems(manifest: Manifest, modules: ModuleMap, rules = NOT_WITH): string[] {
+  const problems: string[] = [];
+  for (const { part, roots, module } of rules) {
+    if (!Object.values(modules).some((held) => held.includes(module))) {
+      problems.push(`no file of the build holds ${module}: update NOT_WITH in scripts/build/budget-check.ts`);
+      continue;
+    }
+    let keys: string[];
+    try {
+      keys = roots.map((ref) => resolveChunk(manifest, ref));
+    } catch (error) {
+      problems.push(`${part}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const key of staticSet(manifest, keys))
+      if (modules[manifest[key]!.file]?.includes(module)) problems.push(`${part} loads ${manifest[key]!.file}, which holds ${module}`);
+  }
+  return problems;
+}
 
 /** The manifest key `ref` names: a key, an entry's `src`, or the one chunk of that `name`. */
 export function resolveChunk(manifest: Manifest, ref: string): string {
@@ -224,8 +261,10 @@ export function checkBudgets(
   gzSize: (file: string) => number,
   appHtmlSize: number,
   screens: readonly Screen[] = SCREENS,
+  /** `.vite/modules.json`, for the rules of NOT_WITH. */
+  modules?: ModuleMap,
 ): Report {
-  const problems = layoutProblems(manifest);
+  const problems = [...layoutProblems(manifest), ...(modules ? moduleProblems(manifest, modules) : [])];
   const rows: string[][] = [];
   const measures: Measure[] = [];
   for (const screen of screens) {
@@ -255,8 +294,10 @@ export function checkBudgets(
 }
 
 /** The rows as a Markdown table, like bench-web's. */
-export function formatTable(rows: readonly string[][]): string {
-  const header = ['screen', 'KB to draw', 'budget KB', 'scripts (budget)', 'wire KB (budget)', 'verdict'];
+export function formatTable(
+  rows: readonly string[][],
+  header: readonly string[] = ['screen', 'KB to draw', 'budget KB', 'scripts (budget)', 'wire KB (budget)', 'verdict'],
+): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]) => `| ${widths.map((width, column) => (cells[column] ?? '').padEnd(width)).join(' | ')} |`;
   return [line(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)].join('\n');

@@ -3,7 +3,7 @@
  * built, and the code-splitting groups that place modules by them.
  */
 import type { Plugin } from 'vite';
-import { ionicFieldHelpers, ionicSharedModules, ionicStartHelpers, isIonicFile } from './ionic-helpers.ts';
+import { ionicFieldHelpers, ionicSharedModules, isIonicFile } from './ionic-helpers.ts';
 import { namesReexportedFrom, reexportsOnly } from './ionic-index.ts';
 import { IONIC_BARREL, IONIC_COMPONENT, ionicSplitTags } from './ionic-per-component.ts';
 import { modulesOf, type SourceFiles, sourceFiles, sourceFolder } from './source-files.ts';
@@ -31,8 +31,6 @@ export const staticGraph = {
   /** Static and dynamic: every module the site may load. */
   site: new Set<string>(),
   appStart: new Set<string>(),
-  /** What Ionic loads the moment the app starts, on every platform (`ionicStartHelpers`). */
-  ionicStart: new Set<string>(),
   screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
 };
 
@@ -92,9 +90,7 @@ export function staticImportGraphs({ ionicSplit }: { ionicSplit: boolean }): Plu
       };
       walk(find(SITE_ENTRY), staticGraph.site, () => false, false);
       walk(find(APP_ENTRY), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
-      const helpers = ionicStartHelpers(all, staticGraph.appStart, (id) => this.getModuleInfo(id));
-      walk(helpers, staticGraph.ionicStart, (id) => staticGraph.site.has(id) || staticGraph.appStart.has(id), true);
-      const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id);
+      const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id);
       for (const [name, roots] of FIRST_SCREENS) walk(find(roots), staticGraph.screens.get(name)!, taken, true);
       check.done();
     },
@@ -189,15 +185,16 @@ const LIVE = sourceFolder('live chunk', 'src/app/lib/live');
 
 /**
  * The code-splitting groups that follow the graphs above, after the ones that follow file names
- * only (vite.config.ts).
+ * only (vite.config.ts). `fieldHelpers` and `sharedHelpers` off leave Ionic's helpers where the
+ * screens' groups put them (only to measure what placing them buys: scripts/build/rewrites.ts).
  */
-export const graphGroups = [
+export const graphGroups = ({ fieldHelpers, sharedHelpers }: { fieldHelpers: boolean; sharedHelpers: boolean }) => [
   // Everything the app's entry reaches by static imports (the Stencil runtime, Ionic React,
   // the router, the shell) in one file: it all loads before the first render anyway, and
   // many small files, each compressed alone, cost requests and bytes.
   {
     name: 'app-start',
-    test: (id: string) => staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id) || isIonicFile(id, ionicFieldHelpers()),
+    test: (id: string) => staticGraph.appStart.has(id) || (fieldHelpers && isIonicFile(id, ionicFieldHelpers())),
     // By default a group takes its modules' imports too, and @ionic/react imports every
     // element (dead in its module): the walk above already lists what the start needs.
     includeDependenciesRecursively: false,
@@ -227,7 +224,7 @@ export const graphGroups = [
     // Only what the Demo list alone would hold: what other first screens share is in
     // their shared files already, which the console loads anyway.
     test: (id: string) =>
-      screensUsing(id).join() === 'demo' && (id === `${IONIC_COMPONENT}IonLabel` || isIonicFile(id, ionicSharedModules())),
+      sharedHelpers && screensUsing(id).join() === 'demo' && (id === `${IONIC_COMPONENT}IonLabel` || isIonicFile(id, ionicSharedModules())),
     includeDependenciesRecursively: false,
   },
   // The first screens' modules beyond the start (FIRST_SCREENS), one file for each set

@@ -251,12 +251,12 @@ export function componentModule(name: string, shape: IonicReactShape, realEntry:
   ].join('\n');
 }
 
-export function ionicPerComponentModules(): Plugin {
+export function ionicPerComponentModules({ ionIcon }: { ionIcon: boolean }): Plugin {
   const require = createRequire(import.meta.url);
   const realEntry = require.resolve('@ionic/react').replace(/\\/g, '/');
   let shape: IonicReactShape | undefined;
   // What must have happened by the end of the build, or the rewrite was quietly skipped.
-  const seen = { barrel: false, realModule: false, ionIcon: false };
+  const seen = { barrel: false, realModule: false, ionIcon: !ionIcon };
   return {
     name: 'northwind-ionic-per-component-modules',
     apply: 'build',
@@ -276,7 +276,7 @@ export function ionicPerComponentModules(): Plugin {
       // Ionic React's IonIcon defines ion-icon from ionicons' own build, which brings a second
       // Stencil runtime to every first screen; @ionic/core ships the same element (same
       // properties) on the runtime the start already holds (decision 0500).
-      if (id === 'ionicons/components/ion-icon.js' && importer?.replace(/\\/g, '/').includes('/@ionic/react/')) {
+      if (ionIcon && id === 'ionicons/components/ion-icon.js' && importer?.replace(/\\/g, '/').includes('/@ionic/react/')) {
         seen.ionIcon = true;
         return this.resolve('@ionic/core/components/ion-icon.js', importer, { skipSelf: true });
       }

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** The packages whose files the surgery reads (Vite's own output, for the facades). */
-export type SurgeryPackage = '@ionic/react' | '@ionic/core' | 'ionicons' | 'vite';
+/** The packages whose files the surgery reads. */
+export type SurgeryPackage = '@ionic/react' | '@ionic/core' | 'ionicons';
 
 const versions = new Map<SurgeryPackage, string>();
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { namesReexportedFrom, reexportsOnly } from '../../scripts/build/ionic-index';
+import { namesReexportedFrom, reexportsOnly } from './ionic-index';
 
 const index =
   'export{L as LogLevel,g as getAssetPath}from"./p-CthoZqG1.js";export{I as IonicSafeString}from"./p-DBGxvxkE.js";' +
