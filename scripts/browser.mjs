@@ -16,10 +16,17 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/
 /** Debian's package chromium-headless-shell: the same Chromium without the browser's UI. */
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-/** The whole browser: the benchmarks and the screenshots, which measure what a visitor's runs. */
+/**
+ * The whole browser: the benchmarks and the screenshots, which measure what a visitor's runs.
+ * Not on a new machine (`npm test` needs only the headless shell): without it the script stops
+ * here, saying how to install it, rather than in Playwright's hunt for a browser of its own.
+ */
 export function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return CANDIDATES.find((path) => existsSync(path));
+  const found = CANDIDATES.find((path) => existsSync(path));
+  if (found) return found;
+  console.error('No Chromium found: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.');
+  process.exit(1);
 }
 
 /**
@@ -29,5 +36,6 @@ export function chromiumPath() {
  */
 export function testBrowserPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath();
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  return CANDIDATES.find((path) => existsSync(path));
 }
