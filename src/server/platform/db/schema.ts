@@ -504,6 +504,10 @@ export interface ContentSchedulesTable {
   created_at: string;
   actor_id: string | null;
   actor_email: string | null;
+  /** Set when the due draft could not be published (migration 0132); it is not tried again. */
+  failed_at: string | null;
+  /** Why, in the words the console shows. */
+  failure: string | null;
 }
 
 /** Who runs a periodic job until when (src/server/platform/housekeeping). */

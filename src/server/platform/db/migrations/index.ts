@@ -19,6 +19,7 @@ import * as newsArticles from './0105-news-articles';
 import * as siteTexts from './0095-site-texts';
 import * as helpDesk from './0110-help-desk';
 import * as insights from './0120-insights';
+import * as scheduleFailures from './0132-schedule-failures';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0095-site-texts': siteTexts,
   '0110-help-desk': helpDesk,
   '0120-insights': insights,
+  '0132-schedule-failures': scheduleFailures,
 };
