@@ -161,6 +161,41 @@ describe.each(ENGINES)('help desk (%s)', (engine) => {
     expect(whole.text).toContain('filename=tool.exe');
   });
 
+  it('serves an attachment under a name whose extension says its kept type, never the sender’s', async () => {
+    const { id, mail } = await conversationWithReply('names@example.com');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const info = await toReceiver(server).sendMail({
+      from: 'names@example.com',
+      to: mail.parsed.replyTo!.value[0]!.address!,
+      subject: `Re: ${mail.parsed.subject}`,
+      text: 'Here are the files.',
+      inReplyTo: mail.parsed.messageId,
+      attachments: [
+        { filename: 'invoice.svg', content: Buffer.from(svg), contentType: 'image/png' },
+        { filename: 'invoice.html', content: Buffer.from('<script>alert(2)</script>'), contentType: 'application/pdf' },
+        { filename: 'setup.exe', content: Buffer.from('MZ'), contentType: 'image/gif' },
+        { filename: '../Reçu “mars”.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' },
+      ],
+    });
+    expect(info.response).toMatch(/^250/);
+    const detail = (await staff.call<InboxMessageDetail>('GET', `/api/admin/inbox/${id}`)).body;
+    const files = detail.history.find((event) => event.kind === 'answer')!.attachments;
+    expect(files.map((file) => file.filename)).toHaveLength(4);
+    const disposition = async (filename: string) => {
+      const file = files.find((candidate) => candidate.filename.endsWith(filename))!;
+      const response = await staff.call<unknown>('GET', `/api/admin/inbox/${id}/attachments/${file.id}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(file.contentType);
+      return response.headers.get('content-disposition');
+    };
+    expect(await disposition('invoice.svg')).toBe(`attachment; filename="invoice.png"; filename*=UTF-8''invoice.png`);
+    expect(await disposition('invoice.html')).toBe(`attachment; filename="invoice.pdf"; filename*=UTF-8''invoice.pdf`);
+    expect(await disposition('setup.exe')).toBe(`attachment; filename="setup.gif"; filename*=UTF-8''setup.gif`);
+    expect(await disposition('mars”.pdf')).toBe(
+      `attachment; filename="Re_u _mars_.pdf"; filename*=UTF-8''Re%C3%A7u%20%E2%80%9Cmars%E2%80%9D.pdf`,
+    );
+  });
+
   it('threads by In-Reply-To/References and by the subject tag, and starts a new conversation otherwise (webhook)', async () => {
     const { id, mail } = await conversationWithReply('thread@example.com');
     const post = (raw: string) =>

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition, safeAttachmentFilename } from '../../common/attachment-filename';
 import {
   inboxAssigneeSchema,
   inboxStaffSchema,
@@ -21,7 +22,7 @@ import { storableText } from '../../common/text-rules';
 import { actorOf, callerOf, consoleRouteDefaults, staffOnly } from '../admin/index';
 import { cursorOf, encodeCursor } from '../platform/lib/cursor';
 import { errorResponse } from '../platform/lib/schemas';
-import { csvRow } from './csv';
+import { csvRow } from '../../common/csv';
 import type { InboxService } from './inbox-service';
 import { toInboxMessage } from './inbox-mappers';
 
@@ -131,7 +132,7 @@ export function inboxRoutes(service: InboxService): FastifyPluginAsyncZod {
         const file = await service.attachment(request.params.id, request.params.attachmentId);
         return reply
           .header('Content-Type', file.content_type)
-          .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w .-]/g, '_')}"`)
+          .header('Content-Disposition', attachmentDisposition(safeAttachmentFilename(file.filename, file.content_type)))
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
           .send(Buffer.from(file.data, 'base64'));

@@ -1,4 +1,5 @@
 import { IonButton, IonItem, IonLabel, IonList, IonNote } from '@ionic/react';
+import { safeAttachmentFilename } from '../../../../common/attachment-filename';
 import { INBOX_STATUS_LABELS, type InboxEvent } from '../../../../common/inbox-schemas';
 import { downloadInboxAttachment } from '../api/inbox/download-inbox-attachment';
 import { downloadInboxMail } from '../api/inbox/download-inbox-mail';
@@ -60,9 +61,9 @@ export function InboxHistory({ conversationId, history }: { conversationId: stri
                     <IonButton
                       size="small"
                       fill="outline"
-                      onClick={() => void downloadInboxAttachment(conversationId, file.id, file.filename).catch(() => undefined)}
+                      onClick={() => void downloadInboxAttachment(conversationId, file).catch(() => undefined)}
                     >
-                      {file.filename} ({kilobytes(file.size)})
+                      {safeAttachmentFilename(file.filename, file.contentType)} ({kilobytes(file.size)})
                     </IonButton>
                   </li>
                 ))}
