@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InsightsReport } from '../../src/common/insights-schemas';
+import { figureTables, seriesTable, toCsv } from '../../src/app/features/admin/state/insights-rules';
 import { newPerson } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
@@ -7,6 +8,25 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DAY_MS = 86_400_000;
+
+/**
+ * Every cell a spreadsheet may make of a CSV document: read with `,` or `;` as the list separator
+ * (a semicolon locale reads a comma file so), honouring quotes or not, and each cell split again
+ * on any separator ("text to columns"); each trimmed and without leading quote marks, as a
+ * spreadsheet would look at it for a formula.
+ */
+function spreadsheetCells(csv: string): string[] {
+  const cells: string[] = [];
+  const split = (text: string) => text.split(/[,;\t\r\n]/).map((part) => part.trim().replace(/^("\s*)+/, ''));
+  for (const separator of [',', ';']) {
+    cells.push(...csv.split(/\r\n/).flatMap((line) => line.split(separator).flatMap(split)));
+    // Quote-honouring: a field is quoted text (doubled quotes unescaped) or what stands between separators.
+    const field = new RegExp(`"((?:[^"]|"")*)"|([^${separator}\\r\\n]*)`, 'g');
+    for (const line of csv.split(/\r\n/))
+      for (const match of line.matchAll(field)) cells.push(...split(match[1] !== undefined ? match[1].replaceAll('""', '"') : match[2]!));
+  }
+  return cells;
+}
 
 describe.each(ENGINES)('Insights (%s)', (engine) => {
   const servers: TestServer[] = [];
@@ -100,6 +120,25 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     expect(secondHash).not.toBe(firstHash);
     const seen = await db.selectFrom('insights_day_seen').select('day').distinct().execute();
     expect(seen).toEqual([{ day: '2026-03-11' }]);
+  });
+
+  it('writes Insights downloads in which no cell is a formula, in comma and semicolon spreadsheets alike', async () => {
+    const server = await start();
+    const hostile = '/x;=1+1';
+    expect(
+      (await beacon(server, { t: 'pageview', p: `${hostile}?utm_source=%3D2%2B2&utm_campaign=a%3B%2B3`, r: 'https://a;=4+4.example/' }))
+        .status,
+    ).toBe(204);
+    expect((await beacon(server, { t: 'vitals', p: hostile, lcp: 1200 })).status).toBe(204);
+    const figures = await report(server, '2026-03-10');
+    expect(figures.pages.map((page) => page.path)).toContain(hostile);
+    expect(figures.referrers.map((row) => row.source)).toContain('a;=4+4.example');
+    const downloads = [...figureTables(figures), seriesTable(figures)].map((table) => toCsv(table.header, table.rows));
+    const all = downloads.join('');
+    for (const csv of downloads) for (const cell of spreadsheetCells(csv)) expect(cell, csv).not.toMatch(/^[=+\-@]/);
+    // The hostile values are there, each only defused (quoted, an apostrophe before the formula).
+    expect(all).toContain(`"/x;'=1+1"`);
+    expect(all).toContain(`"a;'=4+4.example"`);
   });
 
   it('does not count robots, prefetches or staff, and counts a GPC or DNT visitor as a view only', async () => {

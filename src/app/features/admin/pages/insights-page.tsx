@@ -7,13 +7,21 @@ import { fetchInsightsNow } from '../api/insights/fetch-insights-now';
 import { followInsights } from '../api/insights/insights-live';
 import { ConsolePage } from '../components/console-page';
 import { sentenceFor } from '../state/action-errors';
-import { changeText, fullSeries, isGood, type RangeName, rangeDays, toCsv } from '../state/insights-rules';
+import {
+  changeText,
+  EVENT_NAMES,
+  type FigureTableData,
+  figureTables,
+  fullSeries,
+  type RangeName,
+  rangeDays,
+  seriesTable,
+  toCsv,
+} from '../state/insights-rules';
 import '../insights.css';
 
-type Cell = string | number | null;
-
 /** One table of figures with a caption and a CSV download of the same rows. */
-function FigureTable({ id, caption, header, rows }: { id: string; caption: string; header: string[]; rows: Cell[][] }) {
+function FigureTable({ id, caption, header, rows }: FigureTableData) {
   const download = () => {
     const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: 'text/csv' }));
     const link = document.createElement('a');
@@ -74,11 +82,6 @@ function SeriesChart({ report }: { report: InsightsReport }) {
   const [asTable, setAsTable] = useState(false);
   const series = fullSeries(report.series, report.from, report.to);
   const max = Math.max(1, ...series.map((row) => row.pageviews));
-  const rows: Cell[][] = series.map((row) => [
-    row.period.replace('T', ' ') + (row.period.includes('T') ? ':00' : ''),
-    row.pageviews,
-    row.visitors,
-  ]);
   // No views at all: the bars would be an empty box; the tables below say it in words too.
   if (report.pageviews === 0)
     return (
@@ -96,7 +99,7 @@ function SeriesChart({ report }: { report: InsightsReport }) {
         </IonButton>
       </div>
       {asTable ? (
-        <FigureTable id="series" caption="Views per period" header={['Period', 'Page views', 'Visitors']} rows={rows} />
+        <FigureTable {...seriesTable(report)} />
       ) : (
         <div
           className="insights-bars"
@@ -114,12 +117,8 @@ function SeriesChart({ report }: { report: InsightsReport }) {
   );
 }
 
-const ms = (value: number | null) => (value === null ? null : `${value} ms`);
-
 function Report({ report }: { report: InsightsReport }) {
   const { good } = report;
-  const speed = (value: number | null, threshold: number, text: Cell) =>
-    value === null ? null : `${text} ${isGood(value, threshold) ? '(good)' : '(needs work)'}`;
   return (
     <>
       <dl className="insights-totals">
@@ -143,59 +142,8 @@ function Report({ report }: { report: InsightsReport }) {
         ))}
       </dl>
       <SeriesChart report={report} />
-      <FigureTable
-        id="pages"
-        caption="Pages"
-        header={['Page', 'Page views', 'Visitors']}
-        rows={report.pages.map((row) => [row.path, row.pageviews, row.visitors])}
-      />
-      <FigureTable
-        id="events"
-        caption="Events"
-        header={['Event and page', 'Count']}
-        rows={report.eventPages.map((row) => [`${EVENT_NAMES[row.name] ?? row.name}: ${row.path}`, row.count])}
-      />
-      <FigureTable
-        id="speed"
-        caption="Speed per page"
-        header={['Page', 'Reports', 'LCP (p75)', 'INP (p75)', 'CLS (p75)', 'TTFB (p75)']}
-        rows={report.vitals.map((row) => [
-          row.path,
-          row.samples,
-          speed(row.lcpP75, good.lcp, ms(row.lcpP75)),
-          speed(row.inpP75, good.inp, ms(row.inpP75)),
-          speed(row.clsP75, good.cls, row.clsP75),
-          speed(row.ttfbP75, good.ttfb, ms(row.ttfbP75)),
-        ])}
-      />
-      <FigureTable
-        id="speed-devices"
-        caption="Speed per device"
-        header={['Device', 'Reports', 'LCP (p75)', 'INP (p75)', 'CLS (p75)', 'TTFB (p75)']}
-        rows={report.vitalsByDevice.map((row) => [row.device, row.samples, ms(row.lcpP75), ms(row.inpP75), row.clsP75, ms(row.ttfbP75)])}
-      />
-      <FigureTable
-        id="referrers"
-        caption="Referrers"
-        header={['Site', 'Visitors', 'Page views']}
-        rows={report.referrers.map((row) => [row.source, row.visitors, row.pageviews])}
-      />
-      {(
-        [
-          ['campaigns', 'Campaigns', report.campaigns],
-          ['devices', 'Devices', report.devices],
-          ['browsers', 'Browsers', report.browsers],
-          ['os', 'Operating systems', report.os],
-          ['screens', 'Screens', report.screens],
-        ] as const
-      ).map(([id, caption, rows]) => (
-        <FigureTable
-          key={id}
-          id={id}
-          caption={caption}
-          header={[caption.replace(/s$/, ''), 'Page views', 'Visitors']}
-          rows={rows.map((row) => [row.key, row.pageviews, row.visitors])}
-        />
+      {figureTables(report).map((table) => (
+        <FigureTable key={table.id} {...table} />
       ))}
       <p className="insights-note">
         Speed figures cover {report.speedCovers.from} to {report.speedCovers.to}. Good speed: LCP up to {good.lcp} ms, INP up to {good.inp}{' '}
@@ -205,14 +153,6 @@ function Report({ report }: { report: InsightsReport }) {
     </>
   );
 }
-
-const EVENT_NAMES: Record<string, string> = {
-  contact: 'Contact Us messages',
-  'sign-up': 'Sign-ups',
-  'sign-in': 'Sign-ins',
-  'movie-added': 'Movies added',
-  'not-found': 'Pages not found',
-};
 
 /** At most one read of "now" this often, however many instances announce counts. */
 const NOW_READ_GAP_MS = 3_000;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './csv';
+import { csvCell, csvDocument, csvRow } from './csv';
 
-/** The parts a spreadsheet sees if it splits the cell's text on `separator` (ignoring quotes). */
+/**
+ * The parts a spreadsheet sees if it splits the cell's text on `separator` (ignoring quotes), as
+ * it would read each: trimmed, and without quote marks a "text to columns" takes as a qualifier.
+ */
 const partsOf = (cell: string, separator: RegExp) =>
-  (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell).split(separator).map((part) => part.trim());
+  (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell)
+    .split(separator)
+    .map((part) => part.trim().replace(/^("\s*)+/, ''));
 const FORMULA = /^[=+\-@]/;
 
 describe('csvCell', () => {
@@ -40,6 +45,12 @@ describe('csvCell', () => {
       'x\n@SUM(A1)',
       'a;\u00a0=1',
       '=a;=b,=c\t=d',
+      '/x;=1+1',
+      'a;"=1+1',
+      'a; " =1',
+      'a;\t"\t=1',
+      ' =1',
+      '"@SUM(A1)"',
     ];
     for (const text of hostile) {
       const cell = csvCell(text);
@@ -52,10 +63,34 @@ describe('csvCell', () => {
     const text = 'a;=1,+2\n-3';
     expect(csvCell(text)).toBe(`"a;'=1,'+2\n'-3"`);
   });
+  it('puts the apostrophe before quote marks that a split could take as a text qualifier', () => {
+    expect(csvCell('a;"=1')).toBe(`"a;'""=1"`);
+    expect(csvCell('"=1')).toBe(`"'""=1"`);
+  });
+  it('writes numbers as numbers, negative ones included', () => {
+    expect(csvCell(12)).toBe('12');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(Number.NaN)).toBe('');
+  });
 });
 
 describe('csvRow', () => {
   it('ends a row with CRLF', () => {
     expect(csvRow(['a', null, '-2'])).toBe("a,,'-2\r\n");
+  });
+});
+
+describe('csvDocument', () => {
+  it('writes the header and the rows, quoting and defusing each cell', () => {
+    expect(
+      csvDocument(
+        ['path', 'views'],
+        [
+          ['/a,b', 2],
+          ['=cmd()', null],
+          ['/x;=1+1', 3],
+        ],
+      ),
+    ).toBe(`path,views\r\n"/a,b",2\r\n'=cmd(),\r\n"/x;'=1+1",3\r\n`);
   });
 });
