@@ -5,6 +5,7 @@
  * counted). Nothing is stored on the device; nothing waits for the answer. The web-vitals
  * library is loaded when the browser is idle, so it costs the page's start nothing.
  */
+import { plausibleVital, type VITAL_MAX } from './insights-vitals';
 import { hasStaffClaim, SESSION_KEY } from './token-claims';
 
 const COLLECT = '/api/insights/collect';
@@ -76,8 +77,11 @@ export function watchVitals(path: () => string, token: Token = () => null, sched
   const start = () => {
     import('web-vitals')
       .then(({ onCLS, onINP, onLCP, onTTFB }) => {
-        const keep = (name: string) => (metric: { value: number }) => {
-          figures[name] = Math.round(metric.value * (name === 'cls' ? 1000 : 1)) / (name === 'cls' ? 1000 : 1);
+        const keep = (name: keyof typeof VITAL_MAX) => (metric: { value: number }) => {
+          const value = Math.round(metric.value * (name === 'cls' ? 1000 : 1)) / (name === 'cls' ? 1000 : 1);
+          // The server refuses a beacon with a figure past its bound: leave that one out, send the rest.
+          if (plausibleVital(name, value)) figures[name] = value;
+          else delete figures[name];
         };
         onLCP(keep('lcp'), { reportAllChanges: true });
         onINP(keep('inp'), { reportAllChanges: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VITAL_MAX } from './insights-vitals';
 
 /** Where beacons go (site and app); a plain text body of one JSON object, at most BEACON_MAX_BYTES. */
 export const INSIGHTS_COLLECT_PATH = '/api/insights/collect';
@@ -7,7 +8,9 @@ export const INSIGHTS_PIXEL_PATH = '/api/insights/pixel';
 export const BEACON_MAX_BYTES = 2048;
 
 const address = z.string().max(1024);
-const sample = (max: number) => z.number().finite().min(0).max(max);
+
+const sample = (max: number) =>
+  z.number().finite().min(0, 'must not be below zero').max(max, `must be at most ${max}, the most a browser measures`);
 
 /** A beacon: one page view, or the page's speed figures. Anything else is refused. */
 export const beaconSchema = z.discriminatedUnion('t', [
@@ -26,11 +29,11 @@ export const beaconSchema = z.discriminatedUnion('t', [
     .object({
       t: z.literal('vitals'),
       p: address,
-      lcp: sample(600_000).optional(),
-      inp: sample(600_000).optional(),
+      lcp: sample(VITAL_MAX.lcp).optional(),
+      inp: sample(VITAL_MAX.inp).optional(),
       /** Cumulative Layout Shift (unitless). */
-      cls: sample(100).optional(),
-      ttfb: sample(600_000).optional(),
+      cls: sample(VITAL_MAX.cls).optional(),
+      ttfb: sample(VITAL_MAX.ttfb).optional(),
     })
     .strict(),
 ]);

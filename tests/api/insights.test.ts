@@ -202,6 +202,38 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     expect(month.vitals.find((row) => row.path === '/')).toEqual(home);
   });
 
+  it('refuses speed figures no browser measures, so 40 made-up samples cannot move the 75th percentile of a page', async () => {
+    const server = await start({ INSIGHTS_BEACONS_PER_MINUTE: '1000' });
+    for (let i = 0; i < 30; i++)
+      expect((await beacon(server, { t: 'vitals', p: '/', lcp: 1200, inp: 80, cls: 0.02, ttfb: 300 })).status).toBe(204);
+    // Before the bounds, each of these was counted (any figure up to 600 s, CLS up to 100).
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await beacon(server, { t: 'vitals', p: '/', lcp: 600_000 - i, inp: 100_000, cls: 50, ttfb: 100_000 })).status);
+    const home = (await report(server, '2026-03-10')).vitals.find((row) => row.path === '/')!;
+    expect(home.lcpP75).toBeLessThanOrEqual(1320);
+    expect(home.inpP75).toBeLessThanOrEqual(88);
+    expect(home.clsP75).toBeCloseTo(0.02, 2);
+    expect(home.ttfbP75).toBeLessThanOrEqual(330);
+    expect(home.samples).toBe(30);
+    expect(statuses).toEqual(Array(40).fill(400));
+    // Just past each bound, and below zero: refused, the answer naming the figure.
+    for (const [field, value] of [
+      ['lcp', 60_001],
+      ['inp', 60_001],
+      ['ttfb', 60_001],
+      ['cls', 10.01],
+      ['lcp', -1],
+      ['cls', -0.5],
+    ] as const) {
+      const sent = await beacon(server, { t: 'vitals', p: '/', [field]: value });
+      expect(sent.status).toBe(400);
+      expect(Object.keys((sent.body as { error: { fields: Record<string, string> } }).error.fields)).toEqual([field]);
+    }
+    // The largest plausible figures still count (a page that slow shows as such).
+    expect((await beacon(server, { t: 'vitals', p: '/slow', lcp: 60_000, inp: 60_000, cls: 10, ttfb: 60_000 })).status).toBe(204);
+  });
+
   it('removes raw events after the retention days and keeps the rollups', async () => {
     const server = await start({ INSIGHTS_RAW_DAYS: '30' });
     await beacon(server, { t: 'pageview', p: '/' });
