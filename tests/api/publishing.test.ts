@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolesService } from '../../src/server/admin/roles-service';
 import { signPreviewToken } from '../../src/server/admin/preview-links';
+import { publishingRepository } from '../../src/server/platform/publishing/repository';
 import type { SiteRenderer } from '../../src/server/platform/render/site-renderer';
 import { serverSecretsRepository } from '../../src/server/platform/secrets/repository';
 import { auditEntries, newPerson, type Person } from '../support/staff';
@@ -20,7 +22,7 @@ interface Draft {
 interface State {
   published: Record<string, unknown> | null;
   draft: Draft | null;
-  schedule: { itemId: string; dueAt: string; by: string | null } | null;
+  schedule: { itemId: string; dueAt: string; by: string | null; failure: { at: string; reason: string } | null } | null;
 }
 interface Revision {
   number: number;
@@ -411,6 +413,164 @@ describe.each(ENGINES)('publishing through drafts (%s)', (engine) => {
     expect((await staff.call('DELETE', `${BASE}/${id}/schedule`)).status).toBe(204);
     expect((await auditEntries(server, 'team_member.schedule_cancel'))[0]).toMatchObject({ item_id: id });
     expect((await staff.call('DELETE', `${BASE}/${id}/schedule`)).status).toBe(404);
+  });
+
+  const ARTICLE = {
+    title: 'Orphan article',
+    slug: '',
+    summary: 'An article whose author leaves.',
+    coverImageId: null,
+    coverAlt: '',
+    body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Words.' }] }] },
+    publishedAt: '',
+  };
+  const SERVICE = { summary: 'Scheduled after.', description: 'Published on time.', icon: 'headset' };
+  const mailsTo = (email: string) => server.app.identity.mailer.outbox.filter((mail) => mail.to === email);
+  /** The schedule check at `nowMs`, whatever time an earlier check of this file took the job's lease until. */
+  const checkSchedules = async (nowMs: number) => {
+    await server.database.db.deleteFrom('job_leases').where('name', '=', 'scheduled-publishing').execute();
+    return server.app.scheduledPublishing.runDue(nowMs);
+  };
+
+  it('publishes the other due drafts when one cannot be published, and reports that one once: audit, console marker, mail', async () => {
+    // The article's author leaves the team after it was scheduled: its draft can no longer be published.
+    const authorId = await newMember('Leaving Author');
+    const articleId = `orphan-${engine}-${Date.now()}`;
+    const draft = await staff.call('PUT', `/api/admin/news/${articleId}/draft`, { ...ARTICLE, authorId, version: 0 });
+    expect(draft.status).toBe(200);
+    const dueMs = Date.now() + 60_000;
+    const first = await staff.call('PUT', `/api/admin/news/${articleId}/schedule`, { dueAt: new Date(dueMs).toISOString() });
+    expect(first.status).toBe(200);
+    expect((await admin.call('DELETE', `${BASE}/${authorId}?version=1`)).status).toBe(204);
+    // A new service scheduled 3 s after it.
+    const title = `After The Orphan ${engine}`;
+    const service = await staff.call<{ itemId: string }>('POST', '/api/admin/services/drafts', { ...SERVICE, title });
+    expect(service.status).toBe(201);
+    const later = await staff.call('PUT', `/api/admin/services/${service.body.itemId}/schedule`, {
+      dueAt: new Date(dueMs + 3000).toISOString(),
+    });
+    expect(later.status).toBe(200);
+
+    await checkSchedules(dueMs + 10_000);
+    const services = await new HttpClient(server.url).get<{ title: string }[]>('/api/services');
+    expect(services.body.map((item) => item.title)).toContain(title);
+    const state = await staff.call<State>('GET', `/api/admin/news/${articleId}/draft`);
+    expect(state.body.published).toBeNull();
+    expect(state.body.draft).not.toBeNull();
+    const failure = { reason: 'Choose the author among the team members.', at: new Date(dueMs + 10_000).toISOString() };
+    expect(state.body.schedule).toMatchObject({ dueAt: new Date(dueMs).toISOString(), failure });
+    const markers = await staff.call<{ items: { itemId: string; scheduleFailure: unknown }[] }>('GET', '/api/admin/news/drafts');
+    expect(markers.body.items).toContainEqual(expect.objectContaining({ itemId: articleId, scheduleFailure: failure }));
+    const list = await staff.call<{ items: { id: string; scheduleFailure: unknown }[] }>('GET', '/api/admin/news');
+    expect(list.body.items.find((item) => item.id === articleId)?.scheduleFailure).toEqual(failure);
+    const entries = (await auditEntries(server, 'news_article.schedule_failed')).filter((entry) => entry.item_id === articleId);
+    expect(entries).toHaveLength(1);
+    expect(JSON.parse(entries[0]!.after_json!)).toMatchObject({
+      title: 'Orphan article',
+      reason: failure.reason,
+      scheduledBy: staff.email,
+    });
+    const mails = mailsTo(staff.email).filter((mail) => mail.subject === 'Not published: "Orphan article"');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(failure.reason);
+    expect(mails[0]!.link).toBe(`${server.config.publicUrl}/admin/content/news/${articleId}`);
+
+    // Reported once: the next checks neither try it again nor mail again.
+    await checkSchedules(dueMs + 40_000);
+    expect((await auditEntries(server, 'news_article.schedule_failed')).filter((entry) => entry.item_id === articleId)).toHaveLength(1);
+    expect(mailsTo(staff.email).filter((mail) => mail.subject === 'Not published: "Orphan article"')).toHaveLength(1);
+    // Cancelling removes the marker with the schedule.
+    expect((await staff.call('DELETE', `/api/admin/news/${articleId}/schedule`)).status).toBe(204);
+    expect((await staff.call<State>('GET', `/api/admin/news/${articleId}/draft`)).body.schedule).toBeNull();
+  });
+
+  it('does not publish a schedule whose author lost their console role before it was due, and reports it', async () => {
+    const leaving = await newPerson(server, ['staff'], 'leaving');
+    const id = await newMember('Revoked Schedule');
+    await leaving.call('PUT', `${BASE}/${id}/draft`, { ...MEMBER, name: 'Revoked Schedule', bio: 'Never published.', version: 0 });
+    const dueMs = Date.now() + 60_000;
+    expect((await leaving.call('PUT', `${BASE}/${id}/schedule`, { dueAt: new Date(dueMs).toISOString() })).status).toBe(200);
+    await rolesService(server.database.db, server.database.engine).revoke(null, { id: leaving.uid }, 'staff');
+
+    await checkSchedules(dueMs + 5000);
+    const state = await staff.call<State>('GET', `${BASE}/${id}/draft`);
+    expect(state.body.published).toMatchObject({ bio: MEMBER.bio });
+    expect(state.body.schedule?.failure?.reason).toBe('The person who scheduled it no longer has a console role.');
+    const [entry] = (await auditEntries(server, 'team_member.schedule_failed')).filter((row) => row.item_id === id);
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({ scheduledBy: leaving.email });
+    // Someone who left the console is not mailed about it.
+    expect(mailsTo(leaving.email)).toEqual([]);
+  });
+
+  it('refuses to schedule a draft that could not be published, with the reason, and keeps no schedule', async () => {
+    const id = `bad-author-${engine}-${Date.now()}`;
+    expect((await staff.call('PUT', `/api/admin/news/${id}/draft`, { ...ARTICLE, authorId: 'nobody-here', version: 0 })).status).toBe(200);
+    const refused = await staff.call<ErrorBody>('PUT', `/api/admin/news/${id}/schedule`, {
+      dueAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({ authorId: 'Choose the author among the team members.' });
+    expect((await staff.call<State>('GET', `/api/admin/news/${id}/draft`)).body.schedule).toBeNull();
+  });
+
+  it.each([
+    ['an icon the site cannot draw', 'services', { icon: 'rocket' }, 'icon'],
+    ['a title past its limit', 'services', { title: 'x'.repeat(5000) }, 'title'],
+  ] as const)('restores no revision with %s: 400 naming the field, nothing changed', async (_name, kind, bad, field) => {
+    const valid = { title: `Restore Rules ${field} ${engine}`, summary: 'S.', description: 'D.', icon: 'headset' };
+    const created = await staff.call<{ id: string }>('POST', `/api/admin/${kind}`, valid);
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    // A revision kept under older rules (or written before a rule existed).
+    const number = await publishingRepository(server.database.db, kind).addRevision(
+      id,
+      'publish',
+      { ...valid, ...bad },
+      null,
+      new Date().toISOString(),
+    );
+    const audits = (await auditEntries(server, 'service.restore')).length;
+    const refused = await admin.call<ErrorBody>('POST', `/api/admin/${kind}/${id}/history/${number}/restore`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('validation_failed');
+    expect(Object.keys(refused.body.error.fields ?? {})).toEqual([field]);
+    const history = await staff.call<{ published: Record<string, unknown>; revisions: Revision[] }>(
+      'GET',
+      `/api/admin/${kind}/${id}/history`,
+    );
+    expect(history.body.published).toMatchObject(valid);
+    expect(history.body.revisions[0]!.number).toBe(number);
+    expect((await auditEntries(server, 'service.restore')).length).toBe(audits);
+  });
+
+  it('restores no article revision with a javascript: link: 400 naming the body, nothing changed', async () => {
+    const authorId = (await new HttpClient(server.url).get<{ id: string }[]>('/api/team-members')).body[0]!.id;
+    const id = `restore-link-${engine}-${Date.now()}`;
+    const saved = await staff.call<{ draft: Draft }>('PUT', `/api/admin/news/${id}/draft`, {
+      ...ARTICLE,
+      title: 'Link rules',
+      authorId,
+      version: 0,
+    });
+    expect((await staff.call('POST', `/api/admin/news/${id}/publish`, { version: saved.body.draft.version })).status).toBe(200);
+    const published = (await staff.call<State>('GET', `/api/admin/news/${id}/draft`)).body.published!;
+    const hostile = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] },
+      ],
+    };
+    const number = await publishingRepository(server.database.db, 'news').addRevision(
+      id,
+      'publish',
+      { ...published, body: hostile },
+      null,
+      new Date().toISOString(),
+    );
+    const refused = await staff.call<ErrorBody>('POST', `/api/admin/news/${id}/history/${number}/restore`, {});
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.fields ?? {})[0]).toMatch(/^body/);
+    expect((await staff.call<State>('GET', `/api/admin/news/${id}/draft`)).body.published).toEqual(published);
   });
 
   it('publishes a schedule that fell due while no instance ran, once, at the next start', async () => {

@@ -5,7 +5,7 @@ import { rolesAllow } from '../../common/roles';
 import { CONFLICT_MESSAGE } from '../../common/content-schemas';
 import { errorResponse } from '../platform/lib/schemas';
 import { type Draft, type PublishingService, publishingService, type VersionedCollection } from '../platform/publishing/index';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, callerOf, staffOnly } from './guards';
 import { type PreviewResolver, previewLink, registerPreview } from './preview-routes';
@@ -15,9 +15,12 @@ const idParams = z.object({ id: z.string().min(1).max(120).check(storableText())
 const draftVersion = z.number({ error: 'version is required.' }).int().min(0).max(1_000_000_000);
 const fieldsSchema = z.record(z.string(), z.unknown());
 const draftSchema = z.object({ version: z.number().int(), fields: fieldsSchema, updatedAt: z.string(), updatedBy: z.string().nullable() });
-const scheduleSchema = z.object({ itemId: z.string(), dueAt: z.string(), by: z.string().nullable() });
+const failureSchema = z.object({ at: z.string(), reason: z.string() }).nullable();
+const scheduleSchema = z.object({ itemId: z.string(), dueAt: z.string(), by: z.string().nullable(), failure: failureSchema });
 const stateSchema = z.object({ published: fieldsSchema.nullable(), draft: draftSchema.nullable(), schedule: scheduleSchema.nullable() });
 const conflictBody = errorResponse.extend({ current: draftSchema.nullable() });
+/** Bringing back a deleted item needs an administrator (the collection's `restoreDeletedRole`). */
+const isAdmin = (request: FastifyRequest) => rolesAllow(callerOf(request).roles, 'admin');
 const revisionSchema = z.object({
   number: z.number().int(),
   action: z.string(),
@@ -95,6 +98,7 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
                   version: z.number().int(),
                   updatedAt: z.string(),
                   scheduledAt: z.string().nullable(),
+                  scheduleFailure: failureSchema,
                   fields: fieldsSchema,
                 }),
               ),
@@ -137,6 +141,7 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
         const result = await service.saveDraft(actorOf(request), request.params.id, version, fields, {
           newItems: options.newItems ?? false,
           baseVersion,
+          isAdmin: isAdmin(request),
         });
         if (!result.ok) return reply.status(409).send(conflict(result.current));
         return { draft: result.draft! };
@@ -171,7 +176,7 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
         },
       },
       async (request, reply) => {
-        const result = await service.publish(actorOf(request), request.params.id, request.body.version);
+        const result = await service.publish(actorOf(request), request.params.id, request.body.version, isAdmin(request));
         if (!result.ok) return reply.status(409).send(conflict(result.current));
         return service.state(request.params.id);
       },
@@ -199,10 +204,9 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
           response: { 200: z.object({ revision: z.number().int() }), ...errors },
         },
       },
-      async (request) => {
-        const isAdmin = rolesAllow(callerOf(request).roles, 'admin');
-        return { revision: await service.restore(actorOf(request), request.params.id, request.params.number, isAdmin) };
-      },
+      async (request) => ({
+        revision: await service.restore(actorOf(request), request.params.id, request.params.number, isAdmin(request)),
+      }),
     );
 
     app.put(
@@ -215,7 +219,7 @@ export function publishingRoutes(collection: VersionedCollection, options: Publi
           response: { 200: scheduleSchema, ...errors },
         },
       },
-      async (request) => service.schedule(actorOf(request), request.params.id, new Date(request.body.dueAt)),
+      async (request) => service.schedule(actorOf(request), request.params.id, new Date(request.body.dueAt), { isAdmin: isAdmin(request) }),
     );
 
     app.delete(

@@ -54,6 +54,11 @@ export const NEWS_COLLECTION = defineVersionedCollection<NewsArticleFields>({
   schema: newsArticleInput,
   topics: ['news'],
   readPublished: (db, id) => newsRepository(db).readPublished(id),
+  async checkPublishable(db, id, fields) {
+    await checkPublishable(db, fields);
+    await addressFor(db, id, fields);
+  },
+  consolePath: (id) => `/admin/content/news/${encodeURIComponent(id)}`,
   async writePublished(db, id, fields) {
     await checkPublishable(db, fields);
     const slug = await addressFor(db, id, fields);

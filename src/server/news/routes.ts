@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { contentImageSchema } from '../../common/admin-content-images';
 import { MAX_IMAGE_BYTES } from '../../common/content-images';
 import { storableText } from '../../common/text-rules';
-import { actorOf, consoleRouteDefaults, publishingRoutes, staffOnly } from '../admin/index';
+import { actorOf, consoleRouteDefaults, publishingRoutes, staffDeleteOnly, staffOnly } from '../admin/index';
 import { imagesRepository, prepareImage } from '../images/index';
 import { PREPARED_ROUTE, prepareResponse, sendPrepared } from '../platform/cache/prepared';
 import { contentChanged } from '../platform/cache/content-changes';
@@ -32,6 +32,8 @@ const listItem = z.object({
   publishedAt: z.string().nullable(),
   hasDraft: z.boolean(),
   scheduledAt: z.string().nullable(),
+  /** The schedule's time came and the draft could not be published: why. */
+  scheduleFailure: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 
 /**
@@ -58,6 +60,7 @@ const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         publishedAt: row.publishedAt,
         hasDraft: drafts.has(row.id),
         scheduledAt: drafts.get(row.id)?.scheduledAt ?? null,
+        scheduleFailure: drafts.get(row.id)?.scheduleFailure ?? null,
       }));
       const publishedIds = new Set(published.map((row) => row.id));
       for (const draft of pending.filter((item) => !publishedIds.has(item.itemId))) {
@@ -70,6 +73,7 @@ const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           publishedAt: null,
           hasDraft: true,
           scheduledAt: draft.scheduledAt,
+          scheduleFailure: draft.scheduleFailure,
         });
       }
       return { items };
@@ -115,7 +119,8 @@ const newsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/news/:id',
-    { ...staffOnly, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    // Taking content down is destructive, as deleting a service is: a recent sign-in.
+    { ...staffDeleteOnly, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const { id } = request.params;
       await db.transaction().execute(async (trx) => {

@@ -21,5 +21,6 @@ export const SITE_TEXTS_COLLECTION = defineVersionedCollection<SiteTexts>({
     const complete = { ...(await repository.read()), ...fields };
     await repository.write(siteTextsInput.parse(complete) as SiteTexts, new Date().toISOString());
   },
+  consolePath: () => '/admin/content/site-texts',
   restoreDeletedRole: 'admin',
 });

@@ -39,7 +39,18 @@ export interface VersionedCollection<T extends Fields = Fields> {
    * come only from the collection's own routes (an article's editor names its id).
    */
   newItemId?(fields: T): string;
-  /** Staff may publish; restoring an item that is no longer published needs this role. */
+  /**
+   * What only the server can check before fields go public, beyond `schema` (an author that
+   * exists, pictures uploaded here): a 400 naming the field. Run at Publish, at Restore, and
+   * when a schedule is set, so a draft that cannot be published is refused then.
+   */
+  checkPublishable?(db: Kysely<Database>, id: string, fields: T): Promise<void>;
+  /** The console page of an item, for mails (default `/admin/content/<name>/<id>`). */
+  consolePath?(id: string): string;
+  /**
+   * Bringing back an item that is no longer published (deleted) needs this role, in every path:
+   * a draft saved under its id, Publish, a schedule, Restore. Default `admin`.
+   */
   restoreDeletedRole?: 'staff' | 'admin';
 }
 

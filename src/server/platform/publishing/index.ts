@@ -9,6 +9,7 @@ export {
   PUBLISHING_TOPIC,
   type PublishingService,
   type PublishingState,
+  type ScheduleFailure,
   itemIdTaken,
   publishingService,
   recordDeletion,

@@ -28,7 +28,18 @@ export interface Schedule {
   itemId: string;
   dueAt: string;
   by: string | null;
+  /** Set when the draft could not be published at its time: why, for the console. */
+  failure: { at: string; reason: string } | null;
 }
+
+type ScheduleRow = Pick<Database['content_schedules'], 'item_id' | 'due_at' | 'actor_email' | 'failed_at' | 'failure'>;
+
+const scheduleOf = (row: ScheduleRow): Schedule => ({
+  itemId: row.item_id,
+  dueAt: row.due_at,
+  by: row.actor_email,
+  failure: row.failed_at ? { at: row.failed_at, reason: row.failure ?? '' } : null,
+});
 
 const parse = (text: string): Fields => {
   const value: unknown = JSON.parse(text);
@@ -206,12 +217,12 @@ export function publishingRepository(db: Kysely<Database>, collection: string) {
         .where('collection', '=', collection)
         .where('item_id', '=', itemId)
         .executeTakeFirst();
-      return row ? { itemId: row.item_id, dueAt: row.due_at, by: row.actor_email } : null;
+      return row ? scheduleOf(row) : null;
     },
 
     async schedules(): Promise<Schedule[]> {
       const rows = await db.selectFrom('content_schedules').selectAll().where('collection', '=', collection).execute();
-      return rows.map((row) => ({ itemId: row.item_id, dueAt: row.due_at, by: row.actor_email }));
+      return rows.map(scheduleOf);
     },
 
     async setSchedule(itemId: string, dueAt: string, actor: Actor, now: string): Promise<void> {
@@ -224,42 +235,73 @@ export function publishingRepository(db: Kysely<Database>, collection: string) {
           created_at: now,
           actor_id: actor?.id ?? null,
           actor_email: actor?.email ?? null,
+          failed_at: null,
+          failure: null,
         })
+        // Scheduling again clears a failure: the new time is tried.
         .onConflict((conflict) =>
-          conflict
-            .columns(['collection', 'item_id'])
-            .doUpdateSet({ due_at: dueAt, created_at: now, actor_id: actor?.id ?? null, actor_email: actor?.email ?? null }),
+          conflict.columns(['collection', 'item_id']).doUpdateSet({
+            due_at: dueAt,
+            created_at: now,
+            actor_id: actor?.id ?? null,
+            actor_email: actor?.email ?? null,
+            failed_at: null,
+            failure: null,
+          }),
         )
         .execute();
+    },
+
+    /**
+     * Marks the schedule due at `dueAt` as failed, so it is not tried again; false when it moved,
+     * went or was marked meanwhile (nothing to report).
+     */
+    async markScheduleFailed(itemId: string, dueAt: string, reason: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('content_schedules')
+        .set({ failed_at: now, failure: reason })
+        .where('collection', '=', collection)
+        .where('item_id', '=', itemId)
+        .where('due_at', '=', dueAt)
+        .where('failed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** True when there was one to delete (`dueBy`: only when due by then, so two runs take it once). */
     async deleteSchedule(itemId: string, dueBy?: string): Promise<boolean> {
       let query = db.deleteFrom('content_schedules').where('collection', '=', collection).where('item_id', '=', itemId);
-      if (dueBy !== undefined) query = query.where('due_at', '<=', dueBy);
+      if (dueBy !== undefined) query = query.where('due_at', '<=', dueBy).where('failed_at', 'is', null);
       return Number((await query.executeTakeFirst()).numDeletedRows) > 0;
     },
 
-    async scheduleActor(itemId: string): Promise<Actor> {
+    /** Who set the item's schedule, and for when; null when it has none. */
+    async scheduleActor(itemId: string): Promise<{ actor: Actor; dueAt: string } | null> {
       const row = await db
         .selectFrom('content_schedules')
-        .select(['actor_id', 'actor_email'])
+        .select(['actor_id', 'actor_email', 'due_at'])
         .where('collection', '=', collection)
         .where('item_id', '=', itemId)
         .executeTakeFirst();
-      return row?.actor_id && row.actor_email ? { id: row.actor_id, email: row.actor_email } : null;
+      if (!row) return null;
+      return { actor: row.actor_id && row.actor_email ? { id: row.actor_id, email: row.actor_email } : null, dueAt: row.due_at };
     },
   };
 }
 
-/** Schedules of every collection due by `now`, oldest first. */
-export async function dueSchedules(db: Kysely<Database>, now: string, limit = 100): Promise<{ collection: string; itemId: string }[]> {
+/** Schedules of every collection due by `now` and not failed, oldest first. */
+export async function dueSchedules(
+  db: Kysely<Database>,
+  now: string,
+  limit = 100,
+): Promise<{ collection: string; itemId: string; dueAt: string }[]> {
   const rows = await db
     .selectFrom('content_schedules')
-    .select(['collection', 'item_id'])
+    .select(['collection', 'item_id', 'due_at'])
     .where('due_at', '<=', now)
+    .where('failed_at', 'is', null)
     .orderBy('due_at')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ collection: row.collection, itemId: row.item_id }));
+  return rows.map((row) => ({ collection: row.collection, itemId: row.item_id, dueAt: row.due_at }));
 }

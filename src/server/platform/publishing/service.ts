@@ -5,10 +5,12 @@ import { appendChange, type ChangeEvent } from '../../changes/index';
 import { auditRepository } from '../audit/repository';
 import { contentChanged } from '../cache/content-changes';
 import type { Database } from '../db/schema';
+import { rolesAllow } from '../../../common/roles';
 import { badRequest, forbidden, notFound } from '../lib/http-error';
 import type { Fields, VersionedCollection } from './collection';
 import { candidateItemId, RESERVED_ITEM_IDS } from './item-ids';
 import { type Actor, type Draft, publishingRepository, type Revision, type Schedule } from './repository';
+import { checkedFields } from './validation';
 
 /** The live stream's topic for staff: "this item has a new draft / was published". */
 export { PUBLISHING_TOPIC };
@@ -22,7 +24,24 @@ export interface PublishingState {
 /** A write that named an older draft version: nothing was written; `current` is the draft now. */
 export type DraftResult = { ok: true; draft: Draft | null } | { ok: false; current: Draft | null };
 
-type Event = 'draft' | 'published' | 'discarded' | 'scheduled' | 'unscheduled';
+type Event = 'draft' | 'published' | 'discarded' | 'scheduled' | 'unscheduled' | 'schedule_failed';
+
+const DELETED_ITEM = 'Only an administrator can bring back a deleted item.';
+
+/** A schedule that could not publish: reported once to whoever set it (the job sends the mail). */
+export interface ScheduleFailure {
+  itemId: string;
+  dueAt: string;
+  reason: string;
+  scheduledBy: Actor;
+  /** The item's title or name in its draft, if it has one. */
+  label: string | null;
+}
+
+const labelOf = (fields: Fields | undefined): string | null => {
+  const label = fields?.title ?? fields?.name;
+  return typeof label === 'string' && label !== '' ? label.slice(0, 150) : null;
+};
 
 function notice(trx: Transaction<Database>, collection: string, id: string, kind: Event, draftVersion: number | null) {
   return appendChange(trx, { topic: PUBLISHING_TOPIC, kind, key: `${collection}/${id}`, data: { collection, id, draftVersion } });
@@ -75,6 +94,23 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     if (published) await contentChanged(app, ...collection.topics);
     app.live.announce(events);
   };
+  /** Whether these roles may bring back a deleted item of this collection. */
+  const mayRestoreDeleted = (isAdmin: boolean) => isAdmin || collection.restoreDeletedRole === 'staff';
+  /** Not published, but published once: its history holds it (a first draft has none). */
+  const isDeleted = async (trx: Kysely<Database>, id: string, published: Fields | null) =>
+    published === null && (await publishingRepository(trx, collection.name).hasRevisions(id));
+
+  /**
+   * What going public would write, held to the rules of a save and the collection's own checks;
+   * fields missing from an old draft or revision keep their published value. Throws 400 or 403.
+   */
+  async function publishable(trx: Kysely<Database>, id: string, fields: Fields, isAdmin: boolean, what: string): Promise<Fields> {
+    const published = await collection.readPublished(trx, id);
+    if (!mayRestoreDeleted(isAdmin) && (await isDeleted(trx, id, published))) throw forbidden(DELETED_ITEM);
+    const checked = checkedFields(collection.schema, { ...(published ?? {}), ...fields }, what);
+    await collection.checkPublishable?.(trx, id, checked);
+    return checked;
+  }
 
   /** Publishes the draft at `version` (any version when undefined); null when there is none at it. */
   async function publishIn(
@@ -83,6 +119,7 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     id: string,
     version: number | undefined,
     action: 'publish' | 'schedule',
+    isAdmin: boolean,
   ) {
     const repository = publishingRepository(trx, collection.name);
     const draft = await repository.draft(id);
@@ -91,11 +128,13 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     // on this row and then finds nothing to take (409), so a new item is never inserted twice.
     if (!(await repository.deleteDraft(id, draft.version))) return null;
     const now = new Date().toISOString();
+    // A draft saved under older rules, or under a deleted item's id, is refused here (rolled back).
+    const fields = await publishable(trx, id, draft.fields, isAdmin, 'This draft');
     const before = await collection.readPublished(trx, id);
-    await collection.writePublished(trx, id, draft.fields);
+    await collection.writePublished(trx, id, fields);
     // The revision keeps what visitors now get: the collection may complete the draft as it
     // publishes (an article's address and date), and a restore must bring back exactly that.
-    const published = (await collection.readPublished(trx, id)) ?? draft.fields;
+    const published = (await collection.readPublished(trx, id)) ?? fields;
     await repository.deleteSchedule(id);
     const number = await recordPublished(trx, collection, id, action, before, published, actor, now);
     await audit(trx, actor, 'publish', id, before ?? undefined, published);
@@ -119,8 +158,12 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     async pending() {
       const repository = publishingRepository(db, collection.name);
       const [drafts, schedules] = await Promise.all([repository.drafts(), repository.schedules()]);
-      const due = new Map(schedules.map((schedule) => [schedule.itemId, schedule.dueAt]));
-      return drafts.map((draft) => ({ ...draft, scheduledAt: due.get(draft.itemId) ?? null }));
+      const due = new Map(schedules.map((schedule) => [schedule.itemId, schedule]));
+      return drafts.map((draft) => ({
+        ...draft,
+        scheduledAt: due.get(draft.itemId)?.dueAt ?? null,
+        scheduleFailure: due.get(draft.itemId)?.failure ?? null,
+      }));
     },
 
     /** `version` 0: the first draft since the last publish. Two first drafts at once: one wins, one 409. */
@@ -129,15 +172,18 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
       id: string,
       version: number,
       fields: Fields,
-      options: { newItems?: boolean; baseVersion?: number | undefined } = {},
+      options: { newItems?: boolean; baseVersion?: number | undefined; isAdmin?: boolean } = {},
     ): Promise<DraftResult> {
       const result = await db.transaction().execute(async (trx) => {
         const repository = publishingRepository(trx, collection.name);
+        const current = await collection.readPublished(trx, id);
         // Without `newItems`, a draft belongs to a published item or is a new item's first draft
         // (made by createDraft, so it is saved here from version 1 on).
-        if (!options.newItems && !(await collection.readPublished(trx, id)) && !(version > 0 && (await repository.draft(id)))) {
+        if (!options.newItems && !current && !(version > 0 && (await repository.draft(id)))) {
           throw notFound('This item no longer exists: someone deleted it since you opened it.');
         }
+        // A draft under a deleted item's id is the first step of bringing it back.
+        if (!mayRestoreDeleted(options.isAdmin ?? false) && (await isDeleted(trx, id, current))) throw forbidden(DELETED_ITEM);
         // A first draft opened on an older published version: someone published since.
         if (version === 0 && options.baseVersion !== undefined && collection.publishedVersion) {
           const published = await collection.publishedVersion(trx, id);
@@ -198,9 +244,9 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
       return result.result;
     },
 
-    async publish(actor: Actor, id: string, version: number): Promise<DraftResult> {
+    async publish(actor: Actor, id: string, version: number, isAdmin = false): Promise<DraftResult> {
       const result = await db.transaction().execute(async (trx) => {
-        const done = await publishIn(trx, actor, id, version, 'publish');
+        const done = await publishIn(trx, actor, id, version, 'publish', isAdmin);
         if (!done)
           return { result: { ok: false, current: await publishingRepository(trx, collection.name).draft(id) } as DraftResult, events: [] };
         return { result: { ok: true, draft: null } as DraftResult, events: [done.event] };
@@ -228,26 +274,30 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
         const revision = await repository.revision(id, number);
         if (!revision) throw notFound('There is no such revision of this item.');
         const before = await collection.readPublished(trx, id);
-        if (!before && (collection.restoreDeletedRole ?? 'admin') === 'admin' && !isAdmin) {
-          throw forbidden('Only an administrator can bring back a deleted item.');
-        }
+        if (!before && !mayRestoreDeleted(isAdmin)) throw forbidden(DELETED_ITEM);
+        // Checked as a save is: a revision kept under older rules is refused, and nothing changes.
+        const fields = await publishable(trx, id, revision.fields, isAdmin, 'This revision');
         const now = new Date().toISOString();
-        await collection.writePublished(trx, id, revision.fields);
-        const made = await recordPublished(trx, collection, id, 'restore', before, revision.fields, actor, now);
-        await audit(trx, actor, 'restore', id, before ?? undefined, { ...revision.fields, revision: number });
+        await collection.writePublished(trx, id, fields);
+        const published = (await collection.readPublished(trx, id)) ?? fields;
+        const made = await recordPublished(trx, collection, id, 'restore', before, published, actor, now);
+        await audit(trx, actor, 'restore', id, before ?? undefined, { ...published, revision: number });
         return { made, events: [await notice(trx, collection.name, id, 'published', null)] };
       });
       await afterCommit(result.events, true);
       return result.made;
     },
 
-    async schedule(actor: Actor, id: string, dueAt: Date, nowMs = Date.now()): Promise<Schedule> {
+    async schedule(actor: Actor, id: string, dueAt: Date, options: { nowMs?: number; isAdmin?: boolean } = {}): Promise<Schedule> {
+      const nowMs = options.nowMs ?? Date.now();
       if (dueAt.getTime() < nowMs - 60_000)
         throw badRequest('Choose a time that has not passed yet.', { dueAt: 'Choose a time that has not passed yet.' });
       const result = await db.transaction().execute(async (trx) => {
         const repository = publishingRepository(trx, collection.name);
         const draft = await repository.draft(id);
         if (!draft) throw notFound('There is no draft to schedule: save a draft first.');
+        // What Publish would refuse is refused now, while its author is here to fix it.
+        await publishable(trx, id, draft.fields, options.isAdmin ?? false, 'This draft');
         const before = await repository.schedule(id);
         await repository.setSchedule(id, dueAt.toISOString(), actor, new Date(nowMs).toISOString());
         await audit(trx, actor, 'schedule', id, before ? { dueAt: before.dueAt } : undefined, { dueAt: dueAt.toISOString() });
@@ -274,14 +324,44 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
      * other finds nothing, so a due draft is published once.
      */
     async publishIfDue(id: string, now: string): Promise<boolean> {
+      // Read before the transaction: SQLite has one connection, which the transaction holds.
+      const scheduled = await publishingRepository(db, collection.name).scheduleActor(id);
+      if (!scheduled) return false;
+      // The schedule acts for whoever set it, with their roles at the due time.
+      const roles = scheduled.actor ? await app.identity.rolesOf(scheduled.actor.id) : [];
+      if (!rolesAllow(roles, 'staff')) throw forbidden('The person who scheduled it no longer has a console role.');
       const result = await db.transaction().execute(async (trx) => {
         const repository = publishingRepository(trx, collection.name);
-        const actor = await repository.scheduleActor(id);
         if (!(await repository.deleteSchedule(id, now))) return null;
-        return publishIn(trx, actor, id, undefined, 'schedule');
+        return publishIn(trx, scheduled.actor, id, undefined, 'schedule', rolesAllow(roles, 'admin'));
       });
       if (result) await afterCommit([result.event], true);
       return result !== null;
+    },
+
+    /**
+     * Marks the schedule due at `dueAt` as failed with `reason` (not tried again; the console
+     * shows it), audits it and tells open consoles. Null when it was moved, cancelled or already
+     * marked meanwhile: nothing to report.
+     */
+    async recordScheduleFailure(id: string, dueAt: string, reason: string, now: string): Promise<ScheduleFailure | null> {
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = publishingRepository(trx, collection.name);
+        const scheduled = await repository.scheduleActor(id);
+        if (!scheduled || !(await repository.markScheduleFailed(id, dueAt, reason, now))) return null;
+        const label = labelOf((await repository.draft(id))?.fields);
+        // Recorded by the job, not a person: the title names the item in the audit log's sentence.
+        await audit(trx, null, 'schedule_failed', id, undefined, {
+          ...(label ? { title: label } : {}),
+          dueAt,
+          reason,
+          scheduledBy: scheduled.actor?.email ?? null,
+        });
+        const failure: ScheduleFailure = { itemId: id, dueAt, reason, scheduledBy: scheduled.actor, label };
+        return { failure, events: [await notice(trx, collection.name, id, 'schedule_failed', null)] };
+      });
+      if (result) await afterCommit(result.events, false);
+      return result?.failure ?? null;
     },
   };
 }

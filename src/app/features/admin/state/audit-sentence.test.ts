@@ -141,11 +141,12 @@ const NEWS_SENTENCES: [string, string][] = [
   ['draft_discard', 'Olivia Chen discarded the draft of the news article “Saturdays”'],
   ['schedule', 'Olivia Chen scheduled the news article “Saturdays” for later'],
   ['schedule_cancel', 'Olivia Chen cancelled the scheduled publishing of the news article “Saturdays”'],
+  ['schedule_failed', 'The scheduled draft of the news article “Saturdays” was not published: No author.'],
   ['restore', 'Olivia Chen restored an earlier revision of the news article “Saturdays”'],
 ];
 for (const [verb, text] of NEWS_SENTENCES) {
   EXAMPLES[`news_article.${verb}`] = {
-    entry: entry(`news_article.${verb}`, 'news_article', { after: { title: 'Saturdays' } }),
+    entry: entry(`news_article.${verb}`, 'news_article', { after: { title: 'Saturdays', reason: 'No author.' } }),
     text,
     href: '/admin/content/news/item-1',
   };
@@ -164,11 +165,12 @@ const SITE_TEXTS_SENTENCES: [string, string][] = [
   ['draft_discard', 'Olivia Chen discarded the draft of the site texts'],
   ['schedule', 'Olivia Chen scheduled the site texts for later'],
   ['schedule_cancel', 'Olivia Chen cancelled the scheduled publishing of the site texts'],
+  ['schedule_failed', 'The scheduled draft of the site texts was not published: No role.'],
   ['restore', 'Olivia Chen restored an earlier revision of the site texts'],
 ];
 for (const [verb, text] of SITE_TEXTS_SENTENCES) {
   EXAMPLES[`site_texts.${verb}`] = {
-    entry: entry(`site_texts.${verb}`, 'site_texts', { itemId: 'site' }),
+    entry: entry(`site_texts.${verb}`, 'site_texts', { itemId: 'site', after: { reason: 'No role.' } }),
     text,
     href: '/admin/content/site-texts',
   };
@@ -218,6 +220,14 @@ for (const [type, kind, one, name, field] of CONTENT) {
   EXAMPLES[`${type}.schedule_cancel`] = {
     entry: entry(`${type}.schedule_cancel`, type, { before: { dueAt: '2026-12-01T09:00:00.000Z' } }),
     text: `Olivia Chen cancelled the scheduled publishing of the ${one} “item-1”`,
+    href,
+  };
+  EXAMPLES[`${type}.schedule_failed`] = {
+    entry: entry(`${type}.schedule_failed`, type, {
+      actorEmail: null,
+      after: { ...item, dueAt: '2026-12-01T09:00:00.000Z', reason: 'No role.' },
+    }),
+    text: `The scheduled draft of the ${one} “${name}” was not published: No role.`,
     href,
   };
   EXAMPLES[`${type}.restore`] = {

@@ -50,6 +50,8 @@ export function auditSentence(entry: AuditEntry): AuditSentence {
   const actor = entry.actorName ?? entry.actorEmail ?? 'The command line';
   const id = entry.itemId ?? '';
   const [noun, verb = ''] = entry.action.split('.');
+  // A schedule that failed is recorded by the publishing job, with its reason.
+  const failure = text(after.reason) ?? 'no reason recorded';
 
   const link = (label: string, href: string | null): SentencePart => (href && id ? { text: label, href } : label);
   const person = (): SentencePart => {
@@ -88,6 +90,8 @@ export function auditSentence(entry: AuditEntry): AuditSentence {
         return said(`${actor} scheduled the draft of the ${words.one} `, item, ` for ${text(after.dueAt) ?? 'later'}`);
       case 'schedule_cancel':
         return said(`${actor} cancelled the scheduled publishing of the ${words.one} `, item);
+      case 'schedule_failed':
+        return said(`The scheduled draft of the ${words.one} `, item, ` was not published: ${failure}`);
       case 'restore':
         return said(`${actor} restored an earlier revision of the ${words.one} `, item);
     }
@@ -106,6 +110,8 @@ export function auditSentence(entry: AuditEntry): AuditSentence {
         return said(`${actor} scheduled the news article `, article, ` for ${text(after.dueAt) ?? 'later'}`);
       case 'schedule_cancel':
         return said(`${actor} cancelled the scheduled publishing of the news article `, article);
+      case 'schedule_failed':
+        return said(`The scheduled draft of the news article `, article, ` was not published: ${failure}`);
       case 'restore':
         return said(`${actor} restored an earlier revision of the news article `, article);
       case 'delete':
@@ -126,6 +132,8 @@ export function auditSentence(entry: AuditEntry): AuditSentence {
         return said(`${actor} scheduled `, texts, ` for ${text(after.dueAt) ?? 'later'}`);
       case 'schedule_cancel':
         return said(`${actor} cancelled the scheduled publishing of `, texts);
+      case 'schedule_failed':
+        return said(`The scheduled draft of `, texts, ` was not published: ${failure}`);
       case 'restore':
         return said(`${actor} restored an earlier revision of `, texts);
     }
