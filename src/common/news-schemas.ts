@@ -21,6 +21,18 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} can be at most ${max} characters.`);
 
+export const PUBLISHED_AT_MESSAGE = 'Publish date must be a date and time such as 2026-01-31T09:00:00Z.';
+const ISO_DATE_TIME = z.iso.datetime({ offset: true });
+
+/**
+ * A date and time in ISO 8601 with seconds and an offset (`2026-01-31T09:00:00.000Z`,
+ * `...+02:00`), a real day included; nothing else. Not `Date.parse`, which takes
+ * `2026-01-01 (<svg…>)` (the parenthesis is a comment to it). The length is bounded first.
+ */
+export function isIsoDateTime(value: string): boolean {
+  return value.length <= 40 && ISO_DATE_TIME.safeParse(value).success;
+}
+
 /**
  * A draft may be unfinished in one way only: a cover picture without its description is refused
  * when it is published (news collection), so a closed tab mid-sentence still keeps the draft.
@@ -45,11 +57,8 @@ export const newsArticleInput = z.object({
     .max(NEWS_LIMITS.alt, `The cover description can be at most ${NEWS_LIMITS.alt} characters.`),
   authorId: text('Author', NEWS_LIMITS.authorId),
   body: richTextSchema,
-  /** ISO 8601; empty: the moment it is first published. */
-  publishedAt: z
-    .string()
-    .max(40)
-    .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Publish date is not a date.'),
+  /** ISO 8601 with its offset; empty: the moment it is first published. */
+  publishedAt: z.string().refine((value) => value === '' || isIsoDateTime(value), PUBLISHED_AT_MESSAGE),
 });
 
 export type NewsArticleFields = z.infer<typeof newsArticleInput>;

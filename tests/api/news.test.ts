@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../support/fake-dist';
-import { newPerson, type Person } from '../support/staff';
+import { newPerson, type Person, staleToken } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
@@ -29,6 +29,7 @@ const body = (...content: unknown[]) => ({ type: 'doc', content });
 describe.each(ENGINES)('news articles (%s)', (engine) => {
   let server: TestServer;
   let staff: Person;
+  let admin: Person;
   let user: Person;
   let authorId: string;
   let serial = 0;
@@ -36,6 +37,7 @@ describe.each(ENGINES)('news articles (%s)', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine, siteRenderer: sourceRenderer });
     staff = await newPerson(server, ['staff'], 'staff');
+    admin = await newPerson(server, ['admin'], 'admin');
     user = await newPerson(server, [], 'user');
     const team = await new HttpClient(server.url).get<{ id: string }[]>('/api/team-members');
     authorId = team.body[0]!.id;
@@ -246,6 +248,54 @@ describe.each(ENGINES)('news articles (%s)', (engine) => {
     expect((await visitor().request('GET', '/news/feed.xml')).text).not.toContain('Short lived');
     const history = await staff.call<{ revisions: { action: string }[] }>('GET', `${BASE}/${id}/history`);
     expect(history.body.revisions.map((revision) => revision.action)).toContain('delete');
+  });
+
+  it('needs a recent sign-in to take an article off the site, as every content deletion does', async () => {
+    const id = newId();
+    const saved = await saveDraft(id, article('Kept up'));
+    expect((await publish(id, saved.body.draft.version)).status).toBe(200);
+    const token = await staleToken(server, staff, 10);
+    const refused = await staff.client.request<ErrorBody>('DELETE', `${BASE}/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('recent_login_required');
+    expect((await page('/news/kept-up')).status).toBe(200);
+  });
+
+  it('lets only an administrator bring back a deleted article: no draft, publish, schedule or restore by staff', async () => {
+    const id = newId();
+    const saved = await saveDraft(id, article('Gone for good'));
+    expect((await publish(id, saved.body.draft.version)).status).toBe(200);
+    expect((await staff.call('DELETE', `${BASE}/${id}`)).status).toBe(204);
+
+    const draft = await saveDraft(id, article('Gone for good', { summary: 'Back again?' }));
+    expect(draft.status).toBe(403);
+    expect(draft.body.error.code).toBe('forbidden');
+    expect((await staff.call('POST', `${BASE}/${id}/history/1/restore`, {})).status).toBe(403);
+    // A draft an administrator saved is not staff's to publish or schedule either.
+    const adminDraft = await saveDraft(id, article('Gone for good', { summary: 'Back again.' }), 0, admin);
+    expect(adminDraft.status).toBe(200);
+    expect((await publish(id, adminDraft.body.draft.version)).status).toBe(403);
+    const dueAt = new Date(Date.now() + 60_000).toISOString();
+    expect((await staff.call('PUT', `${BASE}/${id}/schedule`, { dueAt })).status).toBe(403);
+    expect((await page('/news/gone-for-good')).status).toBe(404);
+    expect((await admin.call('POST', `${BASE}/${id}/publish`, { version: adminDraft.body.draft.version })).status).toBe(200);
+    expect((await page('/news/gone-for-good')).text).toContain('Back again.');
+  });
+
+  it('takes only an ISO 8601 date and time as the publish date', async () => {
+    const id = newId();
+    for (const publishedAt of [
+      '2026-01-01 (<svg onload=alert(1)>)',
+      '2026-01-01',
+      'Jan 1 2026 10:00',
+      `2026-01-01T10:00:00${' '.repeat(60)}Z`,
+    ]) {
+      const refused = await saveDraft(id, article('Dated', { publishedAt }));
+      expect(refused.status, publishedAt).toBe(400);
+      expect(Object.keys(refused.body.error.fields ?? {})).toEqual(['publishedAt']);
+    }
+    expect((await staff.call<{ draft: unknown }>('GET', `${BASE}/${id}/draft`)).body.draft).toBeNull();
+    expect((await saveDraft(id, article('Dated', { publishedAt: '2026-01-01T10:00:00+02:00' }))).status).toBe(200);
   });
 
   it('publishes a scheduled article when it is due, once', async () => {

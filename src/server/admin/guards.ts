@@ -54,6 +54,11 @@ declare module 'fastify' {
  */
 export const staffOnly = { config: { consoleGuard: { role: 'staff' } } } satisfies { config: { consoleGuard: ConsoleGuard } };
 
+/** Staff who signed in within 5 minutes: taking content down (docs/console.md). */
+export const staffDeleteOnly = {
+  config: { consoleGuard: { role: 'staff', recentSignIn: true } },
+} satisfies { config: { consoleGuard: ConsoleGuard } };
+
 /** The same for administrators. */
 export const adminOnly = { config: { consoleGuard: { role: 'admin' } } } satisfies { config: { consoleGuard: ConsoleGuard } };
 

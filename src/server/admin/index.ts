@@ -9,7 +9,7 @@ import { PUBLISHING_TOPIC } from '../platform/publishing/index';
 
 // What the other features may use; everything else here is this feature's own.
 export { consoleRouteDefaults } from './console-route-defaults';
-export { actorOf, callerOf, staffOnly } from './guards';
+export { actorOf, callerOf, staffDeleteOnly, staffOnly } from './guards';
 export { publishingRoutes, type PublishingRouteOptions } from './publishing-routes';
 export { type PreviewResolver, previewPageRoutes } from './preview-routes';
 
