@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL connections in the pool. */
   poolSize?: number;
-  /** Connect, query and statement timeout (PostgreSQL); lock wait (SQLite busy timeout). */
+  /** Connect, query and statement timeout (PostgreSQL); wait for another connection's write lock (SQLite). */
   timeoutMs?: number;
 }
 
@@ -64,14 +64,18 @@ function openSqlite(path: string, settings: Required<DatabaseOptions>): Database
   } catch (error) {
     throw new DatabaseConnectionError(`Cannot open SQLite database at ${file}: ${(error as Error).message}`);
   }
+  // Opening may wait for another process's lock (switching to WAL needs it): nothing is served yet.
+  sqlite.exec(`PRAGMA busy_timeout = ${Math.trunc(settings.timeoutMs)}`);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  // A writer waits this long for another connection's lock, then fails with SQLITE_BUSY (a 503).
-  sqlite.exec(`PRAGMA busy_timeout = ${Math.trunc(settings.timeoutMs)}`);
   // synchronous=FULL: a committed transaction survives a power cut, which our 2xx promise needs.
   sqlite.exec('PRAGMA synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: immediateSqliteDialect({ database: sqlite }) });
+  // From here SQLite's busy handler would sleep on the main thread, freezing every request; a
+  // writer waits for another connection's lock on a timer instead (immediate-transactions.ts),
+  // this long, then fails with SQLITE_BUSY (a 503).
+  sqlite.exec('PRAGMA busy_timeout = 0');
+  const db = new Kysely<Database>({ dialect: immediateSqliteDialect({ database: sqlite, lockTimeoutMs: settings.timeoutMs }) });
   return {
     db,
     engine: 'sqlite',
