@@ -1,5 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, unauthenticated } from '../platform/lib/http-error';
@@ -45,9 +45,35 @@ export function rawMailOf(body: unknown): Buffer | null {
 }
 
 /**
+ * The largest body the webhook reads for a content type: the mail cap for a raw mail, twice it
+ * for JSON (escaping, and Postmark's parsed copy of the mail beside RawEmail).
+ */
+export function webhookBodyLimit(contentType: string | undefined, maxBytes: number): number {
+  const type = (contentType ?? '').slice(0, 200).split(';')[0]!.trim().toLowerCase();
+  return RAW_TYPES.includes(type) ? maxBytes : maxBytes * 2;
+}
+
+/**
+ * The webhook's whole check of the caller, from the headers alone: off (404), the secret (401),
+ * a declared body over the limit (413). An onRequest hook, so it runs before Fastify reads the
+ * body: an anonymous 40 MB post costs the server nothing.
+ */
+function checkHeaders(options: { secret: string | undefined; maxBytes: number }): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (!options.secret) throw new HttpError(404, 'not_found', 'The inbound-mail webhook is not enabled on this server.');
+    const secret = presentedSecret(request);
+    if (secret === null || !sameSecret(secret, options.secret)) throw unauthenticated('The inbound-mail secret is missing or wrong.');
+    const limit = webhookBodyLimit(request.headers['content-type'], options.maxBytes);
+    if (Number(request.headers['content-length']) > limit)
+      throw new HttpError(413, 'payload_too_large', `The body is larger than this server accepts (${limit} bytes for this content type).`);
+  };
+}
+
+/**
  * POST /api/inbound-mail: the inbound-mail webhook of a mail service (docs/help-desk.md). The
  * body is the raw mail (message/rfc822), or JSON holding it (rawMailOf); the answer is the
- * same intake as the SMTP receiver's. Off (404) while INBOUND_MAIL_SECRET is unset.
+ * same intake as the SMTP receiver's. Off (404) while INBOUND_MAIL_SECRET is unset. The caller
+ * and the declared size are judged before the body is read (checkHeaders).
  */
 export function inboundRoutes(service: InboundService, options: { secret: string | undefined; maxBytes: number }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -57,8 +83,9 @@ export function inboundRoutes(service: InboundService, options: { secret: string
       '/api/inbound-mail',
       {
         bodyLimit: options.maxBytes * 2,
-        // The mail service sends no cookies: the shared secret is the proof, checked below.
+        // The mail service sends no cookies: the shared secret is the proof, checked in onRequest.
         config: { csrfExempt: true },
+        onRequest: checkHeaders(options),
         schema: {
           body: z.unknown(),
           response: {
@@ -73,9 +100,6 @@ export function inboundRoutes(service: InboundService, options: { secret: string
         },
       },
       async (request, reply) => {
-        if (!options.secret) throw new HttpError(404, 'not_found', 'The inbound-mail webhook is not enabled on this server.');
-        const secret = presentedSecret(request);
-        if (secret === null || !sameSecret(secret, options.secret)) throw unauthenticated('The inbound-mail secret is missing or wrong.');
         const body: unknown = request.body;
         const raw = rawMailOf(body);
         if (!raw) throw badRequest('Send the raw mail as message/rfc822, or JSON { "raw": "<the mail>" }.', { raw: 'is required' });
