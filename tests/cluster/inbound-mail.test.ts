@@ -19,7 +19,7 @@ import {
 /**
  * A customer's answer to a staff reply may reach any instance: every instance runs the SMTP
  * receiver and the webhook, a mail service may deliver to more than one, and each mail is
- * stored once under its Message-ID (docs/help-desk.md).
+ * stored once under its sender and Message-ID (docs/help-desk.md).
  */
 
 let first: Instance;
@@ -103,7 +103,11 @@ describe('inbound mail on two instances', () => {
     }
 
     const record = await stored(async ({ db }) => ({
-      mails: await db.selectFrom('inbound_mails').select('conversation_id').where('dedupe_key', '=', `mid:${messageId}`).execute(),
+      mails: await db
+        .selectFrom('inbound_mails')
+        .select('conversation_id')
+        .where('dedupe_key', '=', `mid:${customer} ${messageId}`)
+        .execute(),
       answers: await db
         .selectFrom('support_message_events')
         .select('body')

@@ -40,29 +40,26 @@ export function conversationsRepository(db: Kysely<Database>) {
       return db.selectFrom('support_messages').selectAll().where('reply_token', '=', token).executeTakeFirst();
     },
 
-    /** The conversation a mail of ours (a reply) or of the customer (an answer) belongs to. */
-    async findByMailIds(messageIds: readonly string[]): Promise<string | null> {
+    /**
+     * The conversation a mail of ours (a staff reply: its Message-ID is ours, unique) or of this
+     * sender (their earlier answer) belongs to. Another sender's answer does not count: a
+     * Message-ID is unique only within its sender, and anyone may reuse one.
+     */
+    async findByMailIds(messageIds: readonly string[], sender: string): Promise<string | null> {
       if (messageIds.length === 0) return null;
       const row = await db
         .selectFrom('support_message_events')
         .select('message_id')
         .where('mail_message_id', 'in', messageIds.slice(0, 50))
+        .where((eb) =>
+          eb.or([
+            eb('kind', '=', 'reply'),
+            eb.and([eb('kind', '=', 'answer'), eb(eb.fn<string>('lower', ['actor_email']), '=', sender.toLowerCase())]),
+          ]),
+        )
         .orderBy('at', 'desc')
         .executeTakeFirst();
       return row?.message_id ?? null;
-    },
-
-    /** Conversations whose id starts with the subject tag's prefix and whose customer is `email`. */
-    async findByTagAndEmail(prefix: string, email: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('support_messages')
-        .select('id')
-        .where('id', '>=', prefix)
-        .where('id', '<', `${prefix}g`)
-        .where('email_lower', '=', email.toLowerCase())
-        .orderBy('date', 'desc')
-        .executeTakeFirst();
-      return row?.id ?? null;
     },
 
     /** The Message-IDs of the conversation's mails so far, oldest first. */
@@ -89,8 +86,24 @@ export function conversationsRepository(db: Kysely<Database>) {
       return answer?.body ? { at: answer.at, text: answer.body } : { at: row.date, text: row.message };
     },
 
-    async inboundExists(dedupeKey: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('inbound_mails').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirst());
+    /**
+     * True when the mail is stored already: under its key, or under the key of before per-sender
+     * keys (`legacy`: that key and the sender of its row), so a retry across the upgrade is still one mail.
+     */
+    async inboundExists(dedupeKey: string, legacy?: { key: string; sender: string }): Promise<boolean> {
+      const row = await db
+        .selectFrom('inbound_mails')
+        .select('id')
+        .where((eb) =>
+          legacy
+            ? eb.or([
+                eb('dedupe_key', '=', dedupeKey),
+                eb.and([eb('dedupe_key', '=', legacy.key), eb('sender', '=', legacy.sender.toLowerCase())]),
+              ])
+            : eb('dedupe_key', '=', dedupeKey),
+        )
+        .executeTakeFirst();
+      return Boolean(row);
     },
 
     /** Stores the whole mail; the unique dedupe key refuses a second copy (another receiver's). */

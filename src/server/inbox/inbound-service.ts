@@ -7,7 +7,17 @@ import type { Database, SupportMessageRow } from '../platform/db/schema';
 import { storeAnswer } from './answers';
 import { conversationsRepository } from './conversations-repository';
 import { recordInboxChange, toInboxMessage } from './inbox-mappers';
-import { attachmentRefusal, cleanText, conversationOfRootId, foldQuoted, isAutomatic, tagOfSubject, tokenOfAddress } from './mail-rules';
+import {
+  attachmentRefusal,
+  cleanText,
+  conversationOfRootId,
+  foldQuoted,
+  isAutomatic,
+  messageIdKeys,
+  parserRefusal,
+  threadIdsOf,
+  tokenOfAddress,
+} from './mail-rules';
 import { inboxRepository } from './messages-repository';
 import { queueNewMessageNotifications } from './notify';
 
@@ -32,6 +42,12 @@ export interface InboundOptions {
   senderLimit?: number;
   conversationLimit?: number;
   afterCommit: (events: ChangeEvent[], mailQueued: boolean) => void;
+}
+
+/** The key a mail is stored under, and the pre-per-sender key that also makes it a duplicate. */
+interface Dedupe {
+  key: string;
+  legacy?: { key: string; sender: string };
 }
 
 const ANSWER_MAX = 20_000;
@@ -61,9 +77,9 @@ function recipientsOf(mail: ParsedMail, envelope: readonly string[]): string[] {
 
 /**
  * Inbound mail (the SMTP receiver's and the webhook's): parsed, threaded to its conversation
- * (reply address, else In-Reply-To/References, else the subject tag from the customer's own
- * address, else a new conversation) and stored whole with the answer, before the caller says
- * it was accepted. Auto-replies and bounces are kept but change nothing.
+ * (reply address, else In-Reply-To/References, else a new conversation) and stored whole with
+ * the answer, before the caller says it was accepted. Auto-replies and bounces are kept but
+ * change nothing. A subject tag never threads: it and a From address are what anyone can copy.
  */
 export function inboundService(db: Kysely<Database>, options: InboundOptions) {
   const conversations = conversationsRepository(db);
@@ -74,24 +90,32 @@ export function inboundService(db: Kysely<Database>, options: InboundOptions) {
     return token !== null && (await conversations.findByToken(token)) !== undefined;
   }
 
+  /** Only what a stranger cannot copy from a subject line threads: our reply address or Message-IDs. */
   async function thread(mail: ParsedMail, recipients: string[], from: string): Promise<SupportMessageRow | null> {
     for (const address of recipients) {
       const token = tokenOfAddress(address, options.domain);
       const found = token ? await conversations.findByToken(token) : undefined;
       if (found) return found;
     }
-    const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
-    const ids = [mail.inReplyTo ?? '', ...references.slice(-50)].filter((id) => id && id.length <= 400);
+    const ids = threadIdsOf(mail.inReplyTo, mail.references);
     for (const id of ids) {
       const root = conversationOfRootId(id, options.domain);
       const found = root ? await inboxRepository(db).find(root) : undefined;
       if (found) return found;
     }
-    const byMail = await conversations.findByMailIds(ids);
-    if (byMail) return (await inboxRepository(db).find(byMail)) ?? null;
-    const tag = tagOfSubject(mail.subject ?? '');
-    const byTag = tag ? await conversations.findByTagAndEmail(tag, from) : null;
-    return byTag ? ((await inboxRepository(db).find(byTag)) ?? null) : null;
+    const byMail = await conversations.findByMailIds(ids, from);
+    return byMail ? ((await inboxRepository(db).find(byMail)) ?? null) : null;
+  }
+
+  /** Parsed, or refused for good: the parser fails the same way on every retry. */
+  function parse(raw: Buffer): Promise<ParsedMail> {
+    const parsing = simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 }).catch(
+      (error: unknown) => {
+        const refusal = parserRefusal(error);
+        throw new InboundRefusal(refusal.code, refusal.text);
+      },
+    );
+    return withTimeout(parsing, 20_000, 'mail parse');
   }
 
   async function checkLimits(from: string, conversationId: string | null, now: number) {
@@ -111,17 +135,16 @@ export function inboundService(db: Kysely<Database>, options: InboundOptions) {
     const head = raw.subarray(0, 200_000).toString('latin1');
     if (!/^[\x21-\x39\x3b-\x7e]+:/.test(head) || !/\r?\n\r?\n/.test(head))
       throw new InboundRefusal(550, '5.6.0 Malformed message: no header block');
-    const mail = await withTimeout(
-      simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 }),
-      20_000,
-      'mail parse',
-    );
+    const mail = await parse(raw);
     const from = mail.from?.value[0]?.address?.trim() ?? '';
     if (!from || from.length > 254 || !looksLikeEmail(from, 254))
       throw new InboundRefusal(550, '5.6.0 Malformed message: no valid From address');
-    const dedupeKey =
-      mail.messageId && mail.messageId.length <= 400 ? `mid:${mail.messageId}` : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
-    if (await conversations.inboundExists(dedupeKey)) return { outcome: 'duplicate', conversationId: null };
+    const keys = messageIdKeys(from, mail.messageId);
+    const dedupe: Dedupe = keys
+      ? { key: keys.key, legacy: { key: keys.legacyKey, sender: from } }
+      : { key: `sha256:${createHash('sha256').update(raw).digest('hex')}` };
+    if (await conversations.inboundExists(dedupe.key, dedupe.legacy)) return { outcome: 'duplicate', conversationId: null };
+    const dedupeKey = dedupe.key;
 
     const header = headerLookup(mail);
     const automatic = isAutomatic(header, header('content-type') ?? 'text/plain', envelope.from);
@@ -132,14 +155,14 @@ export function inboundService(db: Kysely<Database>, options: InboundOptions) {
     const spam = /^yes/i.test(header('x-spam-flag') ?? '') || /^yes/i.test(header('x-spam-status') ?? '');
     if (automatic || (spam && conversation)) {
       // Kept whole for staff who look, but nothing reopens and nothing answers: no loops.
-      return store(dedupeKey, async (trx) => {
+      return store(dedupe, async (trx) => {
         await conversationsRepository(trx).insertInbound({ ...record, outcome: automatic ? 'auto' : 'spam' });
         return { outcome: automatic ? 'auto' : 'spam', conversationId: record.conversationId, events: [], mailQueued: false };
       });
     }
     await checkLimits(from, conversation?.id ?? null, now);
     const { answer, quoted } = foldQuoted(cleanText(mail.text ?? '', ANSWER_MAX));
-    return store(dedupeKey, async (trx) => {
+    return store(dedupe, async (trx) => {
       const repository = conversationsRepository(trx);
       if (conversation) {
         const inboundId = await repository.insertInbound({ ...record, outcome: 'answer' });
@@ -218,7 +241,7 @@ export function inboundService(db: Kysely<Database>, options: InboundOptions) {
    * unique dedupe key refuses this copy: that is a duplicate, accepted and not stored twice.
    */
   async function store(
-    dedupeKey: string,
+    dedupe: Dedupe,
     work: (
       trx: Transaction<Database>,
     ) => Promise<{ outcome: InboundOutcome; conversationId: string | null; events: ChangeEvent[]; mailQueued: boolean }>,
@@ -227,7 +250,8 @@ export function inboundService(db: Kysely<Database>, options: InboundOptions) {
     try {
       result = await db.transaction().execute((trx) => work(trx));
     } catch (error) {
-      if (await conversations.inboundExists(dedupeKey).catch(() => false)) return { outcome: 'duplicate', conversationId: null };
+      if (await conversations.inboundExists(dedupe.key, dedupe.legacy).catch(() => false))
+        return { outcome: 'duplicate', conversationId: null };
       throw error;
     }
     options.afterCommit(result.events, result.mailQueued);

@@ -5,13 +5,15 @@ import {
   conversationOfRootId,
   foldQuoted,
   isAutomatic,
+  messageIdKeys,
+  parserRefusal,
   referencesOf,
   replyAddress,
   replyHtml,
   replySubjectWithTag,
   replyText,
   rootMessageId,
-  tagOfSubject,
+  threadIdsOf,
   tokenOfAddress,
 } from './mail-rules';
 
@@ -29,14 +31,12 @@ describe('help-desk mail rules', () => {
     expect(tokenOfAddress(`${'a'.repeat(400)}@reply.example.com`, 'reply.example.com')).toBeNull();
   });
 
-  it('threads by root Message-ID and subject tag', () => {
+  it('threads by root Message-ID; the subject tag is only for people', () => {
     expect(conversationOfRootId(rootMessageId(ID, 'r.example'), 'r.example')).toBe(ID);
     expect(conversationOfRootId(rootMessageId(ID, 'r.example'), 'other.example')).toBeNull();
     const subject = replySubjectWithTag('Printer broken', ID);
     expect(subject).toBe('Re: Printer broken [#NW-6f1c2b9e]');
     expect(replySubjectWithTag(subject, ID)).toBe(subject);
-    expect(tagOfSubject(`RE: ${subject}`)).toBe('6f1c2b9e');
-    expect(tagOfSubject('Re: nothing')).toBeNull();
     expect(referencesOf('<r>', ['<a>', '<b>'])).toEqual(['<r>', '<a>', '<b>']);
     expect(
       referencesOf(
@@ -44,6 +44,41 @@ describe('help-desk mail rules', () => {
         Array.from({ length: 20 }, (_, n) => `<${n}>`),
       ),
     ).toHaveLength(10);
+  });
+
+  it('reads the threading ids of a mail, bounded', () => {
+    expect(threadIdsOf('<a>', '<r>')).toEqual(['<a>', '<r>']);
+    expect(threadIdsOf(undefined, ['<r1>', '<r2>'])).toEqual(['<r1>', '<r2>']);
+    expect(threadIdsOf(`<${'x'.repeat(400)}>`, undefined)).toEqual([]);
+    expect(
+      threadIdsOf(
+        undefined,
+        Array.from({ length: 80 }, (_, n) => `<${n}>`),
+      ),
+    ).toHaveLength(50);
+  });
+
+  it('keys a duplicate by its sender and Message-ID, never by the Message-ID alone', () => {
+    expect(messageIdKeys('Casey@Example.com', '<m1@example.com>')).toEqual({
+      key: 'mid:casey@example.com <m1@example.com>',
+      legacyKey: 'mid:<m1@example.com>',
+    });
+    expect(messageIdKeys('casey@example.com', '<m1@example.com>')!.key).not.toBe(
+      messageIdKeys('other@example.com', '<m1@example.com>')!.key,
+    );
+    expect(messageIdKeys('casey@example.com', undefined)).toBeNull();
+    expect(messageIdKeys('casey@example.com', `<${'x'.repeat(400)}>`)).toBeNull();
+  });
+
+  it('refuses what the MIME parser gave up on for good (554 5.6.0), saying which limit', () => {
+    const limit = (message: string) => Object.assign(new Error(message), { code: 'EMAXLEN' });
+    expect(parserRefusal(limit('Max allowed child nodes exceeded'))).toEqual({
+      code: 554,
+      text: expect.stringMatching(/^5\.6\.0 .*more than 1,000 MIME parts/),
+    });
+    expect(parserRefusal(limit('Max header size for a MIME node exceeded')).text).toMatch(/^5\.6\.0 .*header block over 1 MB/);
+    expect(parserRefusal(new TypeError('boom'))).toEqual({ code: 554, text: '5.6.0 Malformed message: its MIME structure cannot be read' });
+    expect(parserRefusal('not an error').code).toBe(554);
   });
 
   it('quotes the customer below the reply, escaping HTML', () => {

@@ -1,7 +1,7 @@
 /**
  * The help desk's small mail rules, pure: reply addresses, threading headers and subject tags,
- * the quoted text below a reply, what counts as an automatic mail, and folding the history
- * below a customer's answer.
+ * the quoted text below a reply, what counts as an automatic mail, folding the history below a
+ * customer's answer, the duplicate key of a mail and what the MIME parser's refusals mean.
  */
 
 const TOKEN_PATTERN = /^[a-f0-9]{32}$/;
@@ -32,14 +32,12 @@ export function conversationOfRootId(messageId: string, domain: string): string 
   return match && match[2]!.toLowerCase() === domain.toLowerCase() ? match[1]!.toLowerCase() : null;
 }
 
-/** The tag in a reply's subject that threads an answer whose headers were lost: [#NW-xxxxxxxx]. */
+/**
+ * The tag in a reply's subject, [#NW-xxxxxxxx]: for people and their mail filters only. It never
+ * threads a mail (decision in docs/help-desk.md): anyone who saw the subject can copy it, and a
+ * From address proves nothing.
+ */
 export const subjectTag = (conversationId: string) => `[#NW-${conversationId.slice(0, 8)}]`;
-
-/** The id prefix in a subject's tag, or null. */
-export function tagOfSubject(subject: string): string | null {
-  const match = /\[#NW-([0-9a-f]{8})\]/i.exec(subject.slice(0, 1000));
-  return match ? match[1]!.toLowerCase() : null;
-}
 
 export function replySubject(subject: string | null): string {
   const base = subject?.trim() || 'Your message to Northwind Computer Services';
@@ -156,4 +154,39 @@ export function attachmentRefusal(contentType: string, size: number): string | n
   if (!ALLOWED_TYPES.has(contentType.toLowerCase())) return 'only images (PNG, JPEG, GIF, WebP) and PDF files are kept';
   if (size > ATTACHMENT_MAX_BYTES) return 'larger than 10 MB';
   return null;
+}
+
+/** The In-Reply-To and References ids a mail names (the last 50 references), each bounded. */
+export function threadIdsOf(inReplyTo: string | undefined, references: string | string[] | undefined): string[] {
+  const listed = typeof references === 'string' ? [references] : (references ?? []);
+  return [inReplyTo ?? '', ...listed.slice(-50)].filter((id) => id && id.length <= 400);
+}
+
+/**
+ * The keys that make a mail a duplicate. A Message-ID is only unique within its sender (anyone
+ * can write any Message-ID), so the key is the sender's address (lower case, as `sender` is
+ * stored) and the Message-ID; `legacyKey` is the key of mails stored before it named the sender,
+ * a duplicate only when the stored row's sender is this one. Null without a usable Message-ID:
+ * the caller keys the mail by its content's hash.
+ */
+export function messageIdKeys(sender: string, messageId: string | undefined): { key: string; legacyKey: string } | null {
+  if (!messageId || messageId.length > 400 || sender.length > 320) return null;
+  // A space cannot occur in a checked address, so the sender ends where the first space is.
+  return { key: `mid:${sender.toLowerCase()} ${messageId}`, legacyKey: `mid:${messageId}` };
+}
+
+/**
+ * The permanent refusal for a mail the MIME parser gave up on: the same bytes fail the same way
+ * on every retry, so "try again later" (451) would only make the sender retry for days. 554
+ * (transaction failed) and 5.6.0 (RFC 3463: other media error, the content is the problem):
+ * 552 and 5.3.4 would say the mail is too big, and it is not.
+ */
+export function parserRefusal(error: unknown): { code: 554; text: string } {
+  const reason = error instanceof Error ? error.message.slice(0, 200) : '';
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  if (code === 'EMAXLEN' && reason.includes('child nodes'))
+    return { code: 554, text: '5.6.0 Message refused: more than 1,000 MIME parts; it will not be accepted later either' };
+  if (code === 'EMAXLEN')
+    return { code: 554, text: '5.6.0 Message refused: a MIME header block over 1 MB; it will not be accepted later either' };
+  return { code: 554, text: '5.6.0 Malformed message: its MIME structure cannot be read' };
 }
