@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InsightsReport } from '../../src/common/insights-schemas';
 import { figureTables, seriesTable, toCsv } from '../../src/app/features/admin/state/insights-rules';
@@ -8,6 +10,35 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DAY_MS = 86_400_000;
+const METRICS_TOKEN = 'insights-metrics-token-0123456789';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Makes Insights' writes impossible in the server's own database (never a shared one), until the
+ * returned function undoes it. PostgreSQL: another connection holds a lock on the raw events table
+ * in an open transaction (a write waits for it, as behind a long migration or a stuck vacuum).
+ * SQLite: the table is renamed away (a write fails): a lock held in this process would stall
+ * the server's connection, which waits in the same thread.
+ */
+async function blockInsightsWrites(server: TestServer, engine: string): Promise<() => Promise<void>> {
+  if (engine === 'postgres') {
+    const holder = new pg.Client({ connectionString: server.config.DATABASE_URL });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE insights_events IN ACCESS EXCLUSIVE MODE');
+    return async () => {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    };
+  }
+  await sql`ALTER TABLE insights_events RENAME TO insights_events_away`.execute(server.database.db);
+  return async () => void (await sql`ALTER TABLE insights_events_away RENAME TO insights_events`.execute(server.database.db));
+}
 
 /**
  * Every cell a spreadsheet may make of a CSV document: read with `,` or `;` as the list separator
@@ -232,6 +263,54 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     }
     // The largest plausible figures still count (a page that slow shows as such).
     expect((await beacon(server, { t: 'vitals', p: '/slow', lcp: 60_000, inp: 60_000, cls: 10, ttfb: 60_000 })).status).toBe(204);
+  });
+
+  it('says when counts are dropped because the database does not keep up: a metric, one line when it starts, one with the count when it ends', async () => {
+    const lines: LogLine[] = [];
+    const server = await startTestServer({
+      engine,
+      clock,
+      env: { METRICS_TOKEN, INSIGHTS_BUFFER_ITEMS: '100', INSIGHTS_BEACONS_PER_MINUTE: '1000', INSIGHTS_FLUSH_MS: '60000' },
+      logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) },
+    });
+    servers.push(server);
+    const droppedMetric = async () => {
+      const response = await new HttpClient(server.url).get<string>('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(response.status).toBe(200);
+      const found = [...String(response.body).matchAll(/^insights_dropped_items_total\{kind="(\w+)"\} (\d+)$/gm)];
+      return Object.fromEntries(found.map((match) => [match[1]!, Number(match[2])]));
+    };
+    const release = await blockInsightsWrites(server, engine);
+    try {
+      for (let i = 0; i < 5; i++) expect((await beacon(server, { t: 'pageview', p: `/page-${i}` })).status).toBe(204);
+      // A flush that cannot write: it waits on the lock (PostgreSQL) or fails (SQLite) and keeps its batch.
+      const stuck = server.app.insights.flush().catch(() => undefined);
+      // 30 speed beacons of 4 samples each: 120 items, more than the 100 the buffer holds.
+      for (let i = 0; i < 30; i++)
+        expect((await beacon(server, { t: 'vitals', p: '/', lcp: 1000 + i, inp: 50, cls: 0.01, ttfb: 200 })).status).toBe(204);
+      const dropped = await droppedMetric();
+      expect(dropped.vital).toBeGreaterThanOrEqual(20);
+      const started = lines.filter((line) => /dropping/i.test(line.msg));
+      expect(started).toHaveLength(1);
+      expect(started[0]).toMatchObject({ level: 40, cap: 100 });
+      await release();
+      await stuck;
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    await server.app.insights.flush();
+    const dropped = await droppedMetric();
+    const ended = lines.filter((line) => /dropped/i.test(line.msg) && typeof line.dropped === 'number');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.dropped).toBe(dropped.vital);
+    // No line says a dropped batch will be retried.
+    for (const line of lines.filter((entry) => /not written/.test(entry.msg)))
+      expect(line.msg).not.toMatch(/dropped.*retried|retried.*dropped/);
+    // What was kept is counted once the database answers.
+    const figures = await report(server, '2026-03-10');
+    expect(figures.pageviews).toBe(5);
+    expect(figures.vitals.find((row) => row.path === '/')!.samples).toBe(30 - dropped.vital! / 4);
   });
 
   it('removes raw events after the retention days and keeps the rollups', async () => {

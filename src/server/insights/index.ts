@@ -88,9 +88,16 @@ export default fp(
       repository,
       now,
       keysPerDay: config.INSIGHTS_PAGES_PER_DAY,
-      maxBuffered: 50_000,
+      maxBuffered: config.INSIGHTS_BUFFER_ITEMS,
       batchSize: 1000,
       log: app.log,
+      onDropped: (items) => {
+        const counter = app.metrics?.insightsDropped;
+        if (!counter) return;
+        const kinds = new Map<string, number>();
+        for (const item of items) kinds.set(item.kind, (kinds.get(item.kind) ?? 0) + 1);
+        for (const [kind, count] of kinds) counter.inc({ kind }, count);
+      },
     });
     // "New page views were counted": open Insights pages refresh "visitors right now" through the
     // live stream, once per flush at most (every INSIGHTS_FLUSH_MS on each instance).

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Beacon, InsightsEventName } from '../../common/insights-schemas';
 import type { PendingItem } from './batch';
+import { dropEpisodes } from './drops';
 import type { InsightsRepository } from './repository';
 import {
   campaignOf,
@@ -31,11 +32,13 @@ export interface InsightsServiceOptions {
   now: () => number;
   /** Distinct pages (and referrers, campaigns) per day before the rest count as "(other)". */
   keysPerDay: number;
-  /** Items held in memory at most; beyond it new ones are dropped (the database is not keeping up). */
+  /** Items held in memory at most (INSIGHTS_BUFFER_ITEMS); beyond it new ones are dropped (the database is not keeping up). */
   maxBuffered: number;
   /** A batch is written as soon as this many items wait. */
   batchSize: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Told of the items dropped (the insights_dropped_items_total metric). */
+  onDropped?: (items: readonly PendingItem[]) => void;
 }
 
 /**
@@ -49,6 +52,18 @@ export function insightsService(options: InsightsServiceOptions) {
   let writing: Promise<void> = Promise.resolve();
   let salt: { day: string; value: Promise<string> } | null = null;
   let dropped = 0;
+  const episodes = dropEpisodes();
+
+  /** Counts and reports items that will never be stored: one log line when dropping starts. */
+  const drop = (items: readonly PendingItem[]) => {
+    dropped += items.length;
+    options.onDropped?.(items);
+    if (episodes.drop(items.length, now()))
+      options.log.warn(
+        { cap: options.maxBuffered, buffered: buffer.length },
+        'insights buffer full: dropping new counts until the database takes a batch again (insights_dropped_items_total counts them)',
+      );
+  };
 
   const saltOf = (day: string): Promise<string> => {
     if (salt?.day !== day) {
@@ -64,7 +79,7 @@ export function insightsService(options: InsightsServiceOptions) {
 
   const push = (items: PendingItem[]): boolean => {
     if (buffer.length + items.length > options.maxBuffered) {
-      dropped += items.length;
+      drop(items);
       return false;
     }
     buffer.push(...items);
@@ -85,11 +100,21 @@ export function insightsService(options: InsightsServiceOptions) {
         try {
           await repository.writeBatch(batch, options.keysPerDay);
           views += batch.filter((item) => item.kind === 'pageview').length;
+          const episode = episodes.end(now());
+          if (episode)
+            options.log.warn(
+              { dropped: episode.dropped, forMs: episode.forMs },
+              `insights buffer has room again: ${episode.dropped} counted items were dropped while the database did not take them`,
+            );
         } catch (error) {
           // Put back for the next flush while there is room; counts are worth a retry, not a crash.
-          if (buffer.length + batch.length <= options.maxBuffered) buffer = [...batch, ...buffer];
-          else dropped += batch.length;
-          options.log.warn({ err: error, items: batch.length }, 'insights batch not written; retried at the next flush');
+          const kept = buffer.length + batch.length <= options.maxBuffered;
+          if (kept) buffer = [...batch, ...buffer];
+          else drop(batch);
+          options.log.warn(
+            { err: error, items: batch.length },
+            kept ? 'insights batch not written; kept for the next flush' : 'insights batch not written and dropped: the buffer is full',
+          );
           throw error;
         }
       }

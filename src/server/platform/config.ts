@@ -253,6 +253,16 @@ const schema = z
       .min(10, 'must be between 10 and 100000')
       .max(100_000, 'must be between 10 and 100000')
       .default(1000),
+    /**
+     * Counted Insights items (views, speed samples, events) an instance holds while the database
+     * does not take them; beyond it new ones are dropped (counted in insights_dropped_items_total).
+     */
+    INSIGHTS_BUFFER_ITEMS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be between 100 and 1000000')
+      .max(1_000_000, 'must be between 100 and 1000000')
+      .default(50_000),
     /** Beacons per client address and minute. */
     INSIGHTS_BEACONS_PER_MINUTE: z.coerce
       .number({ message: 'must be a number' })

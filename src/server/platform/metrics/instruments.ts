@@ -57,6 +57,12 @@ export function createInstruments(database: DatabaseHandle) {
       labelNames: ['result'] as const,
       registers,
     }),
+    insightsDropped: new Counter({
+      name: 'insights_dropped_items_total',
+      help: 'Counted Insights items (pageview, vital, event) dropped because the buffer was full while the database did not take them',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
     mailQueue: new Gauge({ name: 'mail_queue_length', help: 'Mails waiting on the transport right now', registers }),
     dbPool: new Gauge({
       name: 'db_pool_connections',
