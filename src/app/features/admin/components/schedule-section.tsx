@@ -1,6 +1,6 @@
 import { IonButton } from '@ionic/react';
 import type { PublishingState } from '../api/content/publishing-types';
-import { localInputValue } from '../state/publishing-rules';
+import { localInputValue, scheduleWords } from '../state/publishing-rules';
 
 /** "Publish later": the draft's schedule, if any, and a time to publish it at, in the staff member's time zone. */
 export function ScheduleSection({
@@ -22,7 +22,14 @@ export function ScheduleSection({
   return (
     <section className="publishing-schedule" aria-labelledby="schedule-heading">
       <h2 id="schedule-heading">Publish later</h2>
-      {schedule ? (
+      {schedule?.failure ? (
+        <p className="publishing-schedule__failure" role="status">
+          This draft {scheduleWords(schedule.dueAt, schedule.failure)} ({zone}). Nothing was published: fix the draft and schedule it again.{' '}
+          <IonButton size="small" fill="outline" onClick={onUnschedule}>
+            Cancel schedule
+          </IonButton>
+        </p>
+      ) : schedule ? (
         <p>
           The draft will be published on {new Date(schedule.dueAt).toLocaleString()} ({zone}).{' '}
           <IonButton size="small" fill="outline" onClick={onUnschedule}>

@@ -12,7 +12,7 @@ import { followPublishing } from '../api/content/publishing-live';
 import { reorderContent } from '../api/content/reorder-content';
 import { ConsolePage } from '../components/console-page';
 import { isContentKind, KIND_SPECS, moveId } from '../state/content-rules';
-import { draftOnlyMarkers } from '../state/publishing-rules';
+import { draftOnlyMarkers, scheduleWords } from '../state/publishing-rules';
 import { useContentItems } from '../state/use-content-items';
 import { useShownAgain } from '../state/use-shown-again';
 import '../content.css';
@@ -42,7 +42,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
   const listRef = useRef<HTMLDivElement>(null);
   // Which items have unpublished changes (a draft), and which are scheduled.
   const [markers, setMarkers] = useState<DraftMarker[]>([]);
-  const drafts = new Map(markers.map((entry) => [entry.itemId, entry.scheduledAt]));
+  const drafts = new Map(markers.map((entry) => [entry.itemId, entry]));
   const loadDrafts = useCallback(
     () =>
       listDrafts(kind).then(
@@ -175,11 +175,7 @@ function ContentList({ kind }: { kind: ContentKind }) {
                   <h2>{nameOf(item)}</h2>
                   <p>{String(item[spec.noteField] ?? '')}</p>
                   {drafts.has(item.id) && (
-                    <p className="content-admin__draft-marker">
-                      {drafts.get(item.id)
-                        ? `Unpublished changes, scheduled for ${new Date(drafts.get(item.id)!).toLocaleString()}`
-                        : 'Unpublished changes'}
-                    </p>
+                    <p className="content-admin__draft-marker">{markerWords('Unpublished changes', ', ', drafts.get(item.id)!)}</p>
                   )}
                 </IonLabel>
                 <div className="content-admin__row-buttons" slot="end">
@@ -222,6 +218,10 @@ function ContentList({ kind }: { kind: ContentKind }) {
   );
 }
 
+/** A draft's marker in a list: what it is, and when it is scheduled or why its schedule failed. */
+const markerWords = (what: string, joiner: string, marker: DraftMarker) =>
+  marker.scheduledAt ? `${what}${joiner}${scheduleWords(marker.scheduledAt, marker.scheduleFailure)}` : what;
+
 function NewDrafts({ kind, markers, nameOf }: { kind: ContentKind; markers: DraftMarker[]; nameOf: (marker: DraftMarker) => string }) {
   const spec = KIND_SPECS[kind];
   return (
@@ -233,11 +233,7 @@ function NewDrafts({ kind, markers, nameOf }: { kind: ContentKind; markers: Draf
           <IonItem key={marker.itemId} className="content-admin__row">
             <IonLabel>
               <h2>{nameOf(marker)}</h2>
-              <p className="content-admin__draft-marker">
-                {marker.scheduledAt
-                  ? `Unpublished draft, not on the site: scheduled for ${new Date(marker.scheduledAt).toLocaleString()}`
-                  : 'Unpublished draft, not on the site'}
-              </p>
+              <p className="content-admin__draft-marker">{markerWords('Unpublished draft, not on the site', ': ', marker)}</p>
             </IonLabel>
             <div className="content-admin__row-buttons" slot="end">
               <IonButton

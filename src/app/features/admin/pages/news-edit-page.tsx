@@ -21,6 +21,7 @@ import { LeftAnnouncement } from '../components/left-announcement';
 import { PreviewFrame } from '../components/preview-frame';
 import { RevisionHistory } from '../components/revision-history';
 import { emptyArticle, fromLocalInput, newArticleId, sameArticle, toLocalInput } from '../state/news-form';
+import { scheduleWords } from '../state/publishing-rules';
 import { useLeaveGuard } from '../state/use-leave-guard';
 import { useLeftAnnouncement } from '../state/use-left-announcement';
 import { useOthersChanges } from '../state/use-others-changes';
@@ -425,6 +426,13 @@ function NewsEditor({ routeId }: { routeId: string }) {
           Discard draft
         </IonButton>
       </div>
+      {loaded.state.schedule ? (
+        <p className={loaded.state.schedule.failure ? 'publishing-schedule__failure' : 'publishing-status'}>
+          {loaded.state.schedule.failure
+            ? `This article ${scheduleWords(loaded.state.schedule.dueAt, loaded.state.schedule.failure)}. Nothing was published: fix it and schedule it again.`
+            : `The draft will be published on ${new Date(loaded.state.schedule.dueAt).toLocaleString()}.`}
+        </p>
+      ) : null}
       <div className="news-editor__row">
         <label htmlFor="news-schedule-at">Publish at</label>
         <input id="news-schedule-at" type="datetime-local" value={scheduleAt} onChange={(event) => setScheduleAt(event.target.value)} />

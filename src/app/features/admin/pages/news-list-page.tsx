@@ -5,6 +5,7 @@ import { formatNewsDate } from '../../../../common/news-data';
 import { listNews } from '../api/news/list-news';
 import type { NewsListItem } from '../api/news/news-types';
 import { ConsolePage } from '../components/console-page';
+import { scheduleWords } from '../state/publishing-rules';
 import { useShownAgain } from '../state/use-shown-again';
 import '../content.css';
 
@@ -14,7 +15,7 @@ type Loaded = { status: 'loading' } | { status: 'ready'; items: NewsListItem[] }
 function stateOf(item: NewsListItem): string {
   const parts = [item.published ? `Published ${formatNewsDate(item.publishedAt ?? '')}` : 'Not published yet'];
   if (item.hasDraft) parts.push(item.published ? 'unpublished changes' : 'draft');
-  if (item.scheduledAt) parts.push(`scheduled for ${new Date(item.scheduledAt).toLocaleString()}`);
+  if (item.scheduledAt) parts.push(scheduleWords(item.scheduledAt, item.scheduleFailure));
   return parts.join(' · ');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftOnlyMarkers, instantOfLocalInput, localInputValue, revisionChanges } from './publishing-rules';
+import { draftOnlyMarkers, instantOfLocalInput, localInputValue, revisionChanges, scheduleWords } from './publishing-rules';
 
 describe('revisionChanges', () => {
   it('lists the changed fields only, word by word', () => {
@@ -48,6 +48,17 @@ describe('schedule times', () => {
     expect(instantOfLocalInput('')).toBeNull();
     expect(instantOfLocalInput('tomorrow')).toBeNull();
     expect(instantOfLocalInput('2030-13-45T99:99')).toBeNull();
+  });
+});
+
+describe('scheduleWords', () => {
+  const when = (iso: string) => `<${iso}>`;
+  it('says when a schedule publishes, or that it could not and why', () => {
+    expect(scheduleWords('2026-12-01T09:00:00.000Z', null, when)).toBe('scheduled for <2026-12-01T09:00:00.000Z>');
+    const failure = { at: '2026-12-01T09:00:20.000Z', reason: 'Choose the author among the team members.' };
+    expect(scheduleWords('2026-12-01T09:00:00.000Z', failure, when)).toBe(
+      'could not be published at <2026-12-01T09:00:00.000Z>: Choose the author among the team members.',
+    );
   });
 });
 

@@ -68,6 +68,25 @@ export const REVISION_ACTIONS: Readonly<Record<string, string>> = {
   delete: 'Deleted',
 };
 
+/** A schedule whose time came and whose draft could not be published: why, from the server. */
+export interface ScheduleFailure {
+  at: string;
+  reason: string;
+}
+
+/**
+ * A schedule in the list's and the edit page's words: when, or that it could not be published
+ * and why (the schedule stays, not tried again, until it is set again or cancelled).
+ */
+export function scheduleWords(
+  dueAt: string,
+  failure: ScheduleFailure | null,
+  when = (iso: string) => new Date(iso).toLocaleString(),
+): string {
+  if (failure) return `could not be published at ${when(dueAt)}: ${failure.reason}`;
+  return `scheduled for ${when(dueAt)}`;
+}
+
 /** The drafts of items that are not published (new ones, their draft alone): no published item has their id. */
 export function draftOnlyMarkers<T extends { itemId: string }>(markers: readonly T[], items: readonly { id: string }[]): T[] {
   const published = new Set(items.map((item) => item.id));

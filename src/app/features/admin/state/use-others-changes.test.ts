@@ -8,7 +8,7 @@ const state = (draftVersion: number | null, title = 'Backups', dueAt: string | n
     draftVersion === null
       ? null
       : { version: draftVersion, fields: { title: `${title}!` }, updatedAt: '2026-11-26T10:00:00Z', updatedBy: null },
-  schedule: dueAt ? { itemId: 'a', dueAt, by: null } : null,
+  schedule: dueAt ? { itemId: 'a', dueAt, by: null, failure: null } : null,
 });
 
 describe('othersChangeMessage', () => {
@@ -23,5 +23,16 @@ describe('othersChangeMessage', () => {
     expect(othersChangeMessage('discarded', state(null), state(2))).toMatch(/discarded/);
     expect(othersChangeMessage('scheduled', state(2, 'Backups', '2030-01-01T09:00:00Z'), state(2))).toMatch(/when this item is published/);
     expect(othersChangeMessage('draft', state(1), null)).not.toBeNull();
+  });
+
+  it('says when the schedule the page shows could not publish the draft', () => {
+    const due = '2030-01-01T09:00:00Z';
+    const failed = {
+      ...state(2, 'Backups', due),
+      schedule: { itemId: 'a', dueAt: due, by: null, failure: { at: due, reason: 'No author.' } },
+    };
+    expect(othersChangeMessage('schedule_failed', failed, state(2, 'Backups', due))).toMatch(
+      /could not be published at its scheduled time/,
+    );
   });
 });

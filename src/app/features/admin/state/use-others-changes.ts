@@ -13,7 +13,12 @@ export function othersChangeMessage(
   local: PublishingState | null,
 ): string | null {
   const shape = (state: PublishingState | null) =>
-    JSON.stringify([state?.draft?.version ?? null, state?.published ?? null, state?.schedule?.dueAt ?? null]);
+    JSON.stringify([
+      state?.draft?.version ?? null,
+      state?.published ?? null,
+      state?.schedule?.dueAt ?? null,
+      state?.schedule?.failure ?? null,
+    ]);
   if (shape(server) === shape(local)) return null;
   switch (change) {
     case 'published':
@@ -22,6 +27,8 @@ export function othersChangeMessage(
       return 'Someone else just saved a draft of this item. Your next save will show both versions, to choose from.';
     case 'discarded':
       return 'Someone else just discarded this item’s draft.';
+    case 'schedule_failed':
+      return 'This item’s draft could not be published at its scheduled time. Go back to the list and open it again to see why.';
     default:
       return 'Someone else just changed when this item is published.';
   }

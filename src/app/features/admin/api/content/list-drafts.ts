@@ -1,4 +1,5 @@
 import type { ContentKind } from '../../../../../common/content-schemas';
+import type { ScheduleFailure } from '../../state/publishing-rules';
 import { adminRequest } from '../admin-request';
 
 /** A draft of the list: an item's unpublished changes, or a new item never published (its fields name it). */
@@ -7,6 +8,8 @@ export interface DraftMarker {
   version: number;
   updatedAt: string;
   scheduledAt: string | null;
+  /** Its time came and the draft could not be published: why. */
+  scheduleFailure: ScheduleFailure | null;
   fields: Record<string, unknown>;
 }
 

@@ -6,11 +6,11 @@ import { openStaffStream } from '../staff-stream';
 export interface PublishingChange {
   collection: string;
   id: string;
-  kind: 'draft' | 'discarded' | 'published' | 'scheduled' | 'unscheduled' | 'reset';
+  kind: 'draft' | 'discarded' | 'published' | 'scheduled' | 'unscheduled' | 'schedule_failed' | 'reset';
   draftVersion: number | null;
 }
 
-const KINDS = new Set(['draft', 'discarded', 'published', 'scheduled', 'unscheduled']);
+const KINDS = new Set(['draft', 'discarded', 'published', 'scheduled', 'unscheduled', 'schedule_failed']);
 
 /** One message of the stream to a publishing change, or null for anything else. A reset: read everything again. */
 export function publishingChangeOf(message: SseMessage): PublishingChange | null {

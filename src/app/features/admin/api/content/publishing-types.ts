@@ -1,4 +1,5 @@
 import type { ContentKind } from '../../../../../common/content-schemas';
+import type { ScheduleFailure } from '../../state/publishing-rules';
 /** An item's draft as the console receives it (`version` is what the next save names). */
 export interface ContentDraft {
   version: number;
@@ -11,7 +12,8 @@ export interface ContentDraft {
 export interface PublishingState {
   published: Record<string, unknown> | null;
   draft: ContentDraft | null;
-  schedule: { itemId: string; dueAt: string; by: string | null } | null;
+  /** `failure`: its time came and the draft could not be published (why); it is not tried again. */
+  schedule: { itemId: string; dueAt: string; by: string | null; failure: ScheduleFailure | null } | null;
 }
 
 export interface ContentRevision {

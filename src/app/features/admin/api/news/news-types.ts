@@ -1,4 +1,5 @@
 import type { NewsArticleFields } from '../../../../../common/news-schemas';
+import type { ScheduleFailure } from '../../state/publishing-rules';
 
 /** One article in the console's list: published ones and drafts never published. */
 export interface NewsListItem {
@@ -9,6 +10,7 @@ export interface NewsListItem {
   publishedAt: string | null;
   hasDraft: boolean;
   scheduledAt: string | null;
+  scheduleFailure: ScheduleFailure | null;
 }
 
 export interface NewsDraft {
@@ -22,7 +24,7 @@ export interface NewsDraft {
 export interface NewsState {
   published: NewsArticleFields | null;
   draft: NewsDraft | null;
-  schedule: { itemId: string; dueAt: string; by: string | null } | null;
+  schedule: { itemId: string; dueAt: string; by: string | null; failure: ScheduleFailure | null } | null;
 }
 
 export const newsItemPath = (id: string) => `/news/${encodeURIComponent(id)}`;
