@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/common/admin-schemas';
-import { newPerson, type Person } from '../support/staff';
+import { newPerson, type Person, proveAddress } from '../support/staff';
 import { ONE_ENGINE, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 /** The audit log as the console reads it: names for sentences, and no entry for a save that changed nothing. */
@@ -31,6 +31,7 @@ describe.each(ONE_ENGINE)('audit log in sentences (%s)', (engine) => {
     expect(grant).toMatchObject({ actorName: 'Olivia Chen', itemLabel: 'Maya Chen', before: { roles: ['staff'] } });
 
     const plain = await newPerson(server, [], 'plain');
+    await proveAddress(server, plain.uid);
     expect((await admin.call('PUT', `/api/admin/users/${plain.uid}/roles/staff`)).status).toBe(200);
     const [other] = await entries(`action=role.grant&itemId=${plain.uid}`);
     expect(other!.itemLabel).toBe(plain.email);

@@ -1,7 +1,17 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/server/admin-cli';
-import { auditEntries, identityCall, newPerson, PASSWORD, type Person, signIn, staleToken, uniqueEmail } from '../support/staff';
+import {
+  auditEntries,
+  identityCall,
+  newPerson,
+  PASSWORD,
+  type Person,
+  proveAddress,
+  signIn,
+  staleToken,
+  uniqueEmail,
+} from '../support/staff';
 import { ENGINES, ONE_ENGINE, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 interface ErrorBody {
@@ -45,6 +55,7 @@ describe.each(ONE_ENGINE)('staff roles (%s)', (engine) => {
 
   it('answers every console route by role: anonymous 401, user 403 forbidden, the role 200', async () => {
     const target = await newPerson(server);
+    await proveAddress(server, target.uid);
     const anonymous = new HttpClient(server.url);
     for (const route of ROUTES) {
       const path = route.path(target.uid);
@@ -82,6 +93,7 @@ describe.each(ONE_ENGINE)('staff roles (%s)', (engine) => {
 
   it('grants and revokes roles with an audit entry in the same change; bad input changes nothing', async () => {
     const target = await newPerson(server);
+    await proveAddress(server, target.uid);
     const granted = await admin.call<{ roles: string[] }>('PUT', `/api/admin/users/${target.uid}/roles/staff`);
     expect(granted.body.roles).toEqual(['staff']);
     const [entry] = await auditEntries(server, 'role.grant');
@@ -191,6 +203,7 @@ describe.each(ONE_ENGINE)('staff roles (%s)', (engine) => {
 
   it('grants and revokes roles from the command line against DATABASE_URL', async () => {
     const target = await newPerson(server);
+    await proveAddress(server, target.uid);
     const env = { DATABASE_URL: server.config.DATABASE_URL };
     const granted = await runAdminCommand(['grant', target.email.toUpperCase(), 'staff'], env);
     expect(granted).toMatchObject({ code: 0 });
@@ -201,6 +214,65 @@ describe.each(ONE_ENGINE)('staff roles (%s)', (engine) => {
     expect((await runAdminCommand(['grant', 'nobody@example.com', 'admin'], env)).code).toBe(1);
     expect((await runAdminCommand(['grant', target.email, 'root'], env)).code).toBe(2);
     expect((await runAdminCommand(['promote'], env)).code).toBe(2);
+  });
+});
+
+describe.each(ENGINES)('console roles need a proved address (%s)', (engine) => {
+  let server: TestServer;
+  let admin: Person;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    admin = await newPerson(server, ['admin'], 'admin');
+  });
+  afterAll(async () => server?.destroy());
+
+  const mailedCode = (to: string) =>
+    new URL(server.app.identity.mailer.outbox.filter((mail) => mail.to === to).at(-1)!.link).searchParams.get('oobCode')!;
+
+  it('refuses a role to an account that never proved its address, from the Users page and the command line, changing nothing', async () => {
+    // Someone signed up first with the new hire's address and a password of their own.
+    const squatter = await newPerson(server, [], 'newhire');
+    const before = (await auditEntries(server, 'role.grant')).length;
+    for (const role of ['staff', 'admin']) {
+      const refused = await admin.call<ErrorBody>('PUT', `/api/admin/users/${squatter.uid}/roles/${role}`);
+      expect(refused.status, role).toBe(409);
+      expect(refused.body.error.code).toBe('conflict');
+      // The sentence the user page shows as it is: why, and what to do instead.
+      expect(refused.body.error.message).toBe(
+        `${squatter.email} has never proved its email address (anyone can sign up with an address that is not theirs), so it cannot be given a console role. ` +
+          'Invite the address from Users instead: the invitation’s link proves it and takes the account over. ' +
+          'Or ask the owner of the address to confirm it with the link in the verification mail first.',
+      );
+    }
+    const cli = await runAdminCommand(['grant', squatter.email, 'admin'], { DATABASE_URL: server.config.DATABASE_URL });
+    expect(cli.code).toBe(1);
+    expect(cli.output).toContain('has never proved its email address');
+    expect(await server.app.identity.rolesOf(squatter.uid)).toEqual([]);
+    expect(await auditEntries(server, 'role.grant')).toHaveLength(before);
+    const signedIn = await signIn(server, squatter.email);
+    expect(signedIn.claims().staff).toBeUndefined();
+    expect((await signedIn.call('GET', '/api/admin/session')).status).toBe(403);
+    // Taking a role away needs no proof.
+    expect((await admin.call('DELETE', `/api/admin/users/${squatter.uid}/roles/staff`)).status).toBe(200);
+  });
+
+  it('gives roles as before once the owner proved the address with the verification mail', async () => {
+    const person = await newPerson(server, [], 'proved');
+    expect((await identityCall(server, 'accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: person.idToken })).status).toBe(200);
+    const applied = await identityCall<{ emailVerified: boolean }>(server, 'accounts:update', {
+      oobCode: mailedCode(person.email),
+      idToken: person.idToken,
+    });
+    expect(applied.body.emailVerified).toBe(true);
+    const granted = await admin.call<{ roles: string[] }>('PUT', `/api/admin/users/${person.uid}/roles/staff`);
+    expect(granted.status).toBe(200);
+    expect(granted.body.roles).toEqual(['staff']);
+    const cli = await runAdminCommand(['grant', person.email, 'admin'], { DATABASE_URL: server.config.DATABASE_URL });
+    expect(cli).toMatchObject({ code: 0 });
+    expect(await server.app.identity.rolesOf(person.uid)).toEqual(['admin', 'staff']);
+    // The password its holder set stays (the verification came with their own session).
+    expect((await signIn(server, person.email)).claims()).toMatchObject({ staff: true, admin: true });
   });
 });
 

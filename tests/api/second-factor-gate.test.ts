@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesService } from '../../src/server/admin/roles-service';
 import type { SessionGrantKind } from '../../src/server/identity/session-gate';
 import { followToApp, startOidcProvider, type TestOidcProvider } from '../support/identity-providers';
+import { proveAddress } from '../support/staff';
 import { ONE_ENGINE, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 
 /**
@@ -190,6 +191,7 @@ describe.each(ONE_ENGINE)('the second-factor gate (%s)', (engine) => {
 
   it('answers an email-link sign-in of an account with an authenticator app with the pending credential; the code finishes it', async () => {
     const account = await enrolledAccount();
+    await proveAddress(server, account.localId);
     await rolesService(server.database.db, server.database.engine).grant(null, { id: account.localId }, 'admin');
     const sessionsBefore = await sessionsOf(account.localId);
 

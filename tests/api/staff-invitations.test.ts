@@ -1,8 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation } from '../../src/common/invitation-schemas';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { auditEntries, newPerson, PASSWORD, type Person, signIn, staleToken, uniqueEmail } from '../support/staff';
-import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
+import {
+  auditEntries,
+  identityCall,
+  newPerson,
+  PASSWORD,
+  type Person,
+  proveAddress,
+  signIn,
+  staleToken,
+  uniqueEmail,
+} from '../support/staff';
+import { ENGINES, HttpClient, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server';
 import { freePort } from '../support/throwaway-services';
 
 interface ErrorBody {
@@ -16,6 +27,11 @@ describe.each(ENGINES)('staff invitations (%s)', (engine) => {
   let admin: Person;
   let staff: Person;
   let busy: Person;
+  // Accounts signed up (before sign-up closes) with addresses nobody proved, as squatters make them.
+  let squatter: Person;
+  let provedLate: Person;
+  let disabled: Person;
+  let legacyStaff: Person;
   let address = 0;
   const anonymous = () => new HttpClient(server.url);
   const fromNewAddress = () => ({ 'x-forwarded-for': `10.23.${Math.floor(++address / 250)}.${address % 250}` });
@@ -38,6 +54,8 @@ describe.each(ENGINES)('staff invitations (%s)', (engine) => {
       body: { token, password, displayName: 'Nina New' },
       headers: fromNewAddress(),
     });
+  const invitationsOpen = async () =>
+    (await admin.call<{ invitations: Invitation[] }>('GET', '/api/admin/invitations')).body.invitations.map((i) => i.email);
   const invite = (email: string, role = 'staff') => admin.call<Invitation & ErrorBody>('POST', '/api/admin/invitations', { email, role });
 
   beforeAll(async () => {
@@ -47,6 +65,10 @@ describe.each(ENGINES)('staff invitations (%s)', (engine) => {
     admin = await newPerson(server, ['admin'], 'admin');
     staff = await newPerson(server, ['staff'], 'staff');
     busy = await newPerson(server, ['admin'], 'busy');
+    squatter = await newPerson(server, [], 'newhire');
+    provedLate = await newPerson(server, [], 'proved-late');
+    disabled = await newPerson(server, [], 'disabled');
+    legacyStaff = await newPerson(server, [], 'legacy');
     // Invitations work while sign-up is closed.
     expect((await admin.call('PATCH', '/api/admin/settings', { signUpOpen: false })).status).toBe(200);
   });
@@ -111,6 +133,105 @@ describe.each(ENGINES)('staff invitations (%s)', (engine) => {
     expect((await admin.call('DELETE', `/api/admin/invitations/${sent.body.id}`)).status).toBe(404);
     expect((await auditEntries(server, 'invitation.resend')).some((e) => e.item_id === sent.body.id)).toBe(true);
     expect((await auditEntries(server, 'invitation.withdraw')).some((e) => e.item_id === sent.body.id)).toBe(true);
+  });
+
+  it('takes over an account that signed up first with the invited address and never proved it: its password, sessions, provider and second factor go', async () => {
+    const { db } = server.database;
+    const now = new Date().toISOString();
+    // What the squatter may have added: a provider of their own, an authenticator app with recovery codes.
+    await db
+      .insertInto('federated_identities')
+      .values({
+        id: randomUUID(),
+        user_id: squatter.uid,
+        provider_id: 'google.com',
+        federated_id: `squatter-${engine}`,
+        email: null,
+        display_name: null,
+        photo_url: null,
+        created_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('mfa_enrollments')
+      .values({
+        id: randomUUID(),
+        user_id: squatter.uid,
+        display_name: 'Squatter phone',
+        secret: 'JBSWY3DPEHPK3PXP',
+        enrolled_at: now,
+        last_used_step: 0,
+      })
+      .execute();
+    await db
+      .insertInto('mfa_recovery_codes')
+      .values({ id: randomUUID(), user_id: squatter.uid, code_hash: 'f'.repeat(64), used_at: null })
+      .execute();
+    expect((await identityCall(server, 'accounts:lookup', { idToken: squatter.idToken })).status).toBe(200);
+
+    const sent = await invite(squatter.email);
+    expect(sent.status).toBe(201);
+    const [created] = await auditEntries(server, 'invitation.create');
+    expect(JSON.parse(created!.after_json!)).toMatchObject({ email: squatter.email, takesOverUnprovedAccount: squatter.uid });
+    const accepted = await accept(await tokenMailedTo(squatter.email), 'new hire password 1');
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ uid: squatter.uid, email: squatter.email, role: 'staff' });
+
+    // The squatter is out: their password, ID token and refresh token no longer work.
+    const oldPassword = await identityCall(server, 'accounts:signInWithPassword', {
+      email: squatter.email,
+      password: PASSWORD,
+      returnSecureToken: true,
+    });
+    expect(oldPassword.status).toBe(400);
+    expect((await identityCall(server, 'accounts:lookup', { idToken: squatter.idToken })).status).toBe(400);
+    const refreshed = await new HttpClient(server.url).request('POST', `/identity/v1/token?key=${TEST_API_KEY}`, {
+      rawBody: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: squatter.refreshToken }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      csrf: false,
+    });
+    expect(refreshed.status).toBe(400);
+    expect((await squatter.call('GET', '/api/admin/session')).status).toBe(401);
+    expect(await db.selectFrom('federated_identities').select('id').where('user_id', '=', squatter.uid).execute()).toEqual([]);
+    expect(await db.selectFrom('mfa_enrollments').select('id').where('user_id', '=', squatter.uid).execute()).toEqual([]);
+    expect(await db.selectFrom('mfa_recovery_codes').select('id').where('user_id', '=', squatter.uid).execute()).toEqual([]);
+
+    // The invited person has the account, proved, with the role and no second step they never set up.
+    const hire = await signIn(server, squatter.email, 'new hire password 1');
+    expect(hire.claims().staff).toBe(true);
+    expect((await hire.call<{ roles: string[] }>('GET', '/api/admin/session')).body.roles).toEqual(['staff']);
+    const user = await db.selectFrom('users').selectAll().where('id', '=', squatter.uid).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email_verified: 1, display_name: 'Nina New', photo_url: null });
+    const entry = (await auditEntries(server, 'invitation.accept')).find((e) => e.item_id === squatter.uid);
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({ role: 'staff', tookOverUnprovedAccount: true });
+  });
+
+  it('refuses to invite an address whose account holds a role or is disabled, and takes over no account proved before the link is used', async () => {
+    const { db } = server.database;
+    await db
+      .insertInto('user_roles')
+      .values({ user_id: legacyStaff.uid, role: 'staff', granted_by: null, granted_at: new Date().toISOString() })
+      .execute();
+    const staffAlready = await invite(legacyStaff.email);
+    expect(staffAlready.status).toBe(409);
+    expect(staffAlready.body.error.message).toBe(
+      `${legacyStaff.email} already has a console role: change its roles from its page in Users.`,
+    );
+    await db.updateTable('users').set({ disabled: 1 }).where('id', '=', disabled.uid).execute();
+    const disabledAccount = await invite(disabled.email);
+    expect(disabledAccount.status).toBe(409);
+    expect(disabledAccount.body.error.message).toMatch(/has a disabled account: delete it/);
+
+    // Invited while unproved; its owner proves the address before the link is used: the link makes nothing.
+    expect((await invite(provedLate.email)).status).toBe(201);
+    const token = await tokenMailedTo(provedLate.email);
+    await proveAddress(server, provedLate.uid);
+    const late = await accept(token, 'another password 3');
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/has an account already/);
+    expect(await server.app.identity.rolesOf(provedLate.uid)).toEqual([]);
+    expect((await signIn(server, provedLate.email)).claims().staff).toBeUndefined();
+    expect((await invitationsOpen()).includes(provedLate.email)).toBe(true);
   });
 
   it('refuses an expired link', async () => {

@@ -9,15 +9,18 @@ import {
 import type { Role } from '../../common/roles';
 import { auditRepository } from '../platform/audit/repository';
 import type { Engine } from '../platform/db/database';
-import type { Database, StaffInvitationRow } from '../platform/db/schema';
+import type { Database, StaffInvitationRow, UserRow } from '../platform/db/schema';
 import {
   DuplicateEmailError,
   hashPassword,
   insertStaffAccount,
+  isUnprovedAccount,
   type Mail,
   newUserId,
   randomToken,
+  takeOverUnprovedAccount,
   tokenHash,
+  userRolesRepository,
   usersRepository,
 } from '../identity/index';
 import { conflict, HttpError, notFound } from '../platform/lib/http-error';
@@ -54,8 +57,10 @@ const present = (row: StaffInvitationRow): Invitation => ({
  * Staff invitations: an administrator invites an email address with a role; the mail carries a
  * single-use, expiring link (stored only as a hash) where the person sets a password, even while
  * sign-up is closed. A resend replaces the link; a withdrawal voids it. Every step is audited in
- * the transaction of the change. An address that already has an account is refused (the
- * administrator gives that account the role from its page in Users).
+ * the transaction of the change. An address whose account proved it is refused (the administrator
+ * gives that account the role from its page in Users). An account that never proved its address
+ * may be anyone's who typed it at sign-up: the invitation takes it over (see accept), since the
+ * console gives no role to such an account.
  */
 export function invitationsService(options: InvitationsOptions) {
   const { db } = options;
@@ -107,8 +112,10 @@ export function invitationsService(options: InvitationsOptions) {
       const token = randomToken();
       const now = new Date(nowMs).toISOString();
       const row = await db.transaction().execute(async (trx) => {
-        if (await usersRepository(trx).findByEmail(email)) {
-          throw conflict(`${email} already has an account: give it the role from its page in Users.`, { email: 'already has an account' });
+        const existing = await usersRepository(trx).findByEmail(email);
+        if (existing) {
+          const refusal = refusalToInvite(existing, await userRolesRepository(trx, options.engine).rolesOf(existing.id));
+          if (refusal) throw refusal;
         }
         const invitations = invitationsRepository(trx);
         if (await invitations.findOpenByEmail(email)) {
@@ -130,7 +137,13 @@ export function invitationsService(options: InvitationsOptions) {
         };
         await invitations.insert(row);
         await auditRepository(trx).record(
-          { actor, action: 'invitation.create', itemType: 'invitation', itemId: row.id, after: { email, role } },
+          {
+            actor,
+            action: 'invitation.create',
+            itemType: 'invitation',
+            itemId: row.id,
+            after: { email, role, ...(existing ? { takesOverUnprovedAccount: existing.id } : {}) },
+          },
           now,
         );
         return row;
@@ -178,8 +191,9 @@ export function invitationsService(options: InvitationsOptions) {
     },
 
     /**
-     * Creates the account with the role. The link is checked before the password is hashed (the
-     * costly step), and claimed again inside the transaction, where it is decided.
+     * Creates the account with the role, or takes over the account of the address that never proved
+     * it. The link is checked before the password is hashed (the costly step), and claimed again
+     * inside the transaction, where it is decided.
      */
     async accept(token: string, password: string, displayName: string | undefined): Promise<{ uid: string; email: string; role: Role }> {
       const hashed = tokenHash(token);
@@ -190,29 +204,33 @@ export function invitationsService(options: InvitationsOptions) {
         return await db.transaction().execute(async (trx) => {
           const invitations = invitationsRepository(trx);
           const row = await invitations.findUsable(hashed, now);
-          const uid = newUserId();
-          if (!row || !(await invitations.claim(hashed, uid, now))) throw notFound(INVITATION_UNUSABLE);
-          if (await usersRepository(trx).findByEmail(row.email)) throw accountExists();
+          if (!row) throw notFound(INVITATION_UNUSABLE);
+          const existing = await usersRepository(trx).findByEmail(row.email);
+          if (existing && !isUnprovedAccount(existing, await userRolesRepository(trx, options.engine).rolesOf(existing.id))) {
+            throw accountExists();
+          }
+          const uid = existing?.id ?? newUserId();
+          if (!(await invitations.claim(hashed, uid, now))) throw notFound(INVITATION_UNUSABLE);
           const role = row.role as Role;
-          await insertStaffAccount(
-            trx,
-            options.engine,
-            {
-              id: uid,
-              email: row.email,
-              passwordHash,
-              displayName: displayName?.trim() || null,
-              // The link reached this address: it is verified.
-              emailVerified: true,
-              role,
-              grantedBy: row.invited_by,
-              audit: {
-                action: 'invitation.accept',
-                after: { email: row.email, role, invitationId: row.id, invitedBy: row.invited_by_email },
+          const account = {
+            passwordHash,
+            displayName: displayName?.trim() || null,
+            role,
+            grantedBy: row.invited_by,
+            audit: {
+              action: 'invitation.accept',
+              after: {
+                email: row.email,
+                role,
+                invitationId: row.id,
+                invitedBy: row.invited_by_email,
+                ...(existing ? { tookOverUnprovedAccount: true } : {}),
               },
             },
-            now,
-          );
+          };
+          // The link reached this address: it is verified, whoever signed up with it before.
+          if (existing) await takeOverUnprovedAccount(trx, options.engine, existing, account, now);
+          else await insertStaffAccount(trx, options.engine, { ...account, id: uid, email: row.email, emailVerified: true }, now);
           return { uid, email: row.email, role };
         });
       } catch (error) {
@@ -221,6 +239,18 @@ export function invitationsService(options: InvitationsOptions) {
       }
     },
   };
+}
+
+/** Why an address with this account may not be invited, or null when the invitation may take it over. */
+function refusalToInvite(user: UserRow, roles: readonly Role[]): HttpError | null {
+  if (user.email_verified === 1)
+    return conflict(`${user.email} already has an account: give it the role from its page in Users.`, { email: 'already has an account' });
+  if (roles.length > 0)
+    return conflict(`${user.email} already has a console role: change its roles from its page in Users.`, { email: 'is staff already' });
+  if (isUnprovedAccount(user, roles)) return null;
+  return conflict(`${user.email} has a disabled account: delete it from its page in Users before you invite the address.`, {
+    email: 'has a disabled account',
+  });
 }
 
 const accountExists = () =>

@@ -19,8 +19,21 @@ export interface RoleChange {
 }
 
 /**
+ * Anyone may sign up with an address that is not theirs: an account that never proved its address
+ * gets no console role, or whoever signed up first as `newhire@…` would be given the console.
+ */
+export const unprovedAddress = (email: string) =>
+  conflict(
+    `${email} has never proved its email address (anyone can sign up with an address that is not theirs), so it cannot be given a console role. ` +
+      'Invite the address from Users instead: the invitation’s link proves it and takes the account over. ' +
+      'Or ask the owner of the address to confirm it with the link in the verification mail first.',
+    { email: 'not verified' },
+  );
+
+/**
  * Role and settings changes. Each change and its audit entry are written in one transaction;
- * the last-admin rule reads the admins under a lock so two removals cannot both pass it.
+ * the last-admin rule reads the admins under a lock so two removals cannot both pass it. Every
+ * grant (the console's Users page, the operator's command line) needs a verified address.
  */
 export function rolesService(db: Kysely<Database>, engine: Engine, announce: (events: ChangeEvent[]) => void = () => undefined) {
   async function change(actor: Actor, target: { id?: string; email?: string }, role: Role, grant: boolean): Promise<RoleChange> {
@@ -30,6 +43,7 @@ export function rolesService(db: Kysely<Database>, engine: Engine, announce: (ev
       const user = target.id ? await users.findById(target.id) : await users.findByEmail(target.email ?? '');
       if (!user)
         throw notFound(target.id ? `There is no user with the id "${target.id}".` : `There is no user with the email "${target.email}".`);
+      if (grant && user.email_verified !== 1) throw unprovedAddress(user.email);
       const roles = userRolesRepository(trx, engine);
       await roles.lockForChange();
       const before = await roles.rolesOf(user.id);

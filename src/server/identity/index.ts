@@ -26,7 +26,7 @@ export { isRecentSignIn } from './rules';
 export { randomToken, tokenHash } from './token-service';
 export { userRolesRepository } from './user-roles-repository';
 export { DuplicateEmailError, isUniqueViolation, usersRepository } from './users-repository';
-export { insertStaffAccount } from './use-cases/staff-account';
+export { insertStaffAccount, isUnprovedAccount, takeOverUnprovedAccount } from './use-cases/staff-account';
 
 export const ISSUER = 'northwind-identity';
 const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;

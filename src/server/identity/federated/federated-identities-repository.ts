@@ -32,6 +32,11 @@ export function federatedIdentitiesRepository(db: Kysely<Database>) {
       }
     },
 
+    async deleteAllForUser(userId: string): Promise<number> {
+      const result = await db.deleteFrom('federated_identities').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteForUser(userId: string, providerIds: readonly string[]): Promise<number> {
       if (providerIds.length === 0) return 0;
       const result = await db

@@ -9,12 +9,19 @@ export class FactorExistsError extends Error {
   override name = 'FactorExistsError';
 }
 
-/** What needs no secret opened, so no cipher: whether an account has a second factor at all. */
+/** What needs no secret opened, so no cipher: whether an account has a second factor at all, and removing it. */
 export function mfaPresenceRepository(db: Kysely<Database>) {
   return {
     async hasEnrollment(userId: string): Promise<boolean> {
       const row = await db.selectFrom('mfa_enrollments').select('id').where('user_id', '=', userId).executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** The account's second factor, its recovery codes and unfinished two-step sign-ins, all gone. */
+    async removeAllForUser(userId: string): Promise<void> {
+      await db.deleteFrom('mfa_sessions').where('user_id', '=', userId).execute();
+      await db.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+      await db.deleteFrom('mfa_enrollments').where('user_id', '=', userId).execute();
     },
   };
 }
