@@ -17,7 +17,7 @@ export { type IdentityProviderConfig, parseIdentityProviders, ProviderConfigErro
 export { IdentityError, sendIdentityError } from './identity-error';
 export { type IdentityService } from './identity-service';
 export { identityLimitRules } from './limits';
-export { type Mail } from './mailer';
+export { type Mail, type SendProgress } from './mailer';
 export { assertCanRequireTwoStep, requireStaffSecondFactor, staffSecondFactorMissing, staffTopicReader } from './mfa/staff-two-step';
 export { hashPassword } from './passwords';
 export { refreshTokensRepository } from './refresh-tokens-repository';
@@ -37,7 +37,10 @@ const HOUSEKEEPING_PERIOD_MS = 60 * 60_000;
  */
 export default fp(
   async function identity(app: FastifyInstance) {
-    const mailer = instrumentMailer(createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log }), app.metrics);
+    const mailer = instrumentMailer(
+      createMailer({ smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, log: app.log, timeoutMs: app.config.MAIL_TIMEOUT_MS }),
+      app.metrics,
+    );
     if (mailer.transport === 'log') app.log.info('SMTP_URL is not set: account mails are written to the log');
     const limits = identityLimits(
       app.rateLimitStore,

@@ -49,7 +49,8 @@ export default fp(
     const formKey = await serverSecretsRepository(db).secret('contact-form');
     const worker = createOutboxWorker({
       db,
-      send: (mail) => app.identity.mailer.send(mail),
+      send: (mail, progress) => app.identity.mailer.send(mail, progress),
+      messageIdDomain: config.INBOUND_MAIL_DOMAIN,
       log: app.log,
       instanceId: config.INSTANCE_ID,
       pollMs: config.MAIL_OUTBOX_POLL_MS,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, MailOutboxRow } from '../platform/db/schema';
 
 export interface OutboxMail {
@@ -43,9 +43,11 @@ export function outboxRepository(db: Kysely<Database>) {
      * Takes up to `limit` due mails for `holder` until `untilIso`. One UPDATE ... RETURNING whose
      * condition is re-checked on each row it locks, so of several instances claiming at once
      * each row goes to exactly one (PostgreSQL re-reads a row changed by a concurrent claim;
-     * SQLite runs one writer at a time).
+     * SQLite runs one writer at a time). A row without a Message-ID gets `<ROW-ID@domain>` in
+     * the same statement, before its first send, and keeps it for every retry: a copy resent
+     * after a crash carries the same Message-ID, so the receiving server can drop it.
      */
-    async claimDue(holder: string, nowIso: string, untilIso: string, limit: number): Promise<MailOutboxRow[]> {
+    async claimDue(holder: string, nowIso: string, untilIso: string, limit: number, messageIdDomain: string): Promise<MailOutboxRow[]> {
       const due = db
         .selectFrom('mail_outbox')
         .select('id')
@@ -56,7 +58,12 @@ export function outboxRepository(db: Kysely<Database>) {
         .limit(limit);
       return db
         .updateTable('mail_outbox')
-        .set((eb) => ({ claimed_by: holder, claimed_until: untilIso, attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({
+          claimed_by: holder,
+          claimed_until: untilIso,
+          attempts: eb('attempts', '+', 1),
+          message_id: sql<string>`coalesce(message_id, cast(${'<'} as text) || id || cast(${`@${messageIdDomain}>`} as text))`,
+        }))
         .where('id', 'in', due)
         .where('sent_at', 'is', null)
         .where('claimed_until', '<=', nowIso)
@@ -64,10 +71,11 @@ export function outboxRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async markSent(id: string, holder: string, nowIso: string): Promise<void> {
+    /** `note`: what an operator should know about a send that succeeded (a late answer), else null. */
+    async markSent(id: string, holder: string, nowIso: string, note: string | null = null): Promise<void> {
       await db
         .updateTable('mail_outbox')
-        .set({ sent_at: nowIso, last_error: null })
+        .set({ sent_at: nowIso, last_error: note?.slice(0, 500) ?? null })
         .where('id', '=', id)
         .where('claimed_by', '=', holder)
         .execute();
@@ -80,6 +88,20 @@ export function outboxRepository(db: Kysely<Database>) {
         .set({ last_error: error.slice(0, 500), next_attempt_at: nextIso, claimed_until: EPOCH, claimed_by: null })
         .where('id', '=', id)
         .where('claimed_by', '=', holder)
+        .execute();
+    },
+
+    /**
+     * The server has the whole mail and has not answered yet: the holder keeps the row while it
+     * waits (no other instance sends it again meanwhile), and the row says why it is not sent.
+     */
+    async holdForAnswer(id: string, holder: string, untilIso: string, note: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ claimed_until: untilIso, last_error: note.slice(0, 500) })
+        .where('id', '=', id)
+        .where('claimed_by', '=', holder)
+        .where('sent_at', 'is', null)
         .execute();
     },
 

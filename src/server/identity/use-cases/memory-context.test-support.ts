@@ -17,7 +17,7 @@ export async function memoryIdentityContext(): Promise<{ database: DatabaseHandl
     audience: 'test',
     publicUrl: 'http://127.0.0.1',
     authorizedDomains: ['127.0.0.1'],
-    mailer: createMailer({ smtpUrl: undefined, from: 'test@example.com', log: Fastify({ logger: false }).log }),
+    mailer: createMailer({ smtpUrl: undefined, from: 'test@example.com', log: Fastify({ logger: false }).log, timeoutMs: 10_000 }),
     limits: identityLimits(databaseStore(database.db)),
   });
   return { database, ctx };
