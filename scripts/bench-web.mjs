@@ -271,6 +271,8 @@ async function newStaffSession(origin) {
   const lib = await staffLib();
   const handle = await lib.openDatabase(`sqlite:${serverDatabase}`, { timeoutMs: 30_000 });
   try {
+    // Console roles go only to an account that proved its address (as its verification mail would).
+    await handle.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', account.uid).execute();
     await lib.rolesService(handle.db, handle.engine).grant(null, { id: account.uid }, 'staff');
   } finally {
     await handle.close();

@@ -6,10 +6,10 @@ import { createGame, HIDDEN, reveal } from '../../src/common/minesweeper/game';
 import { PRESETS } from '../../src/common/minesweeper/levels';
 import { slugFromTitle } from '../../src/common/news-schemas';
 import { openDatabase } from '../../src/server/platform/db/database';
-import { rolesService } from '../../src/server/admin/roles-service';
 import { settingsRepository } from '../../src/server/platform/settings/repository';
 import { supportMessagesRepository } from '../../src/server/support/repository';
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers';
+import { grantAsOperator } from '../support/operator-roles';
 import { markTutorialSeen } from './demos-helpers';
 import { checkA11y, expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
@@ -900,7 +900,7 @@ test.describe('a server of its own', () => {
     const admin = await signUp(request, 'a11y-first-admin');
     const handle = await openDatabase(server.databaseUrl);
     try {
-      await rolesService(handle.db, handle.engine).grant(null, { id: admin.uid }, 'admin');
+      await grantAsOperator(handle.db, handle.engine, admin.uid, ['admin']);
       await settingsRepository(handle.db).set('staffTwoStepRequired', true, null, new Date().toISOString());
     } finally {
       await handle.close();

@@ -1,5 +1,5 @@
-import { rolesService } from '../../src/server/admin/roles-service';
 import { openDatabase } from '../../src/server/platform/db/database';
+import { grantAsOperator } from '../support/operator-roles';
 import { expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
 import { visiblePage } from './support/sign-in';
@@ -26,7 +26,7 @@ async function createAdmin(): Promise<string> {
   const { localId } = (await response.json()) as { localId: string };
   const handle = await openDatabase(server.databaseUrl);
   try {
-    await rolesService(handle.db, handle.engine).grant(null, { id: localId }, 'admin');
+    await grantAsOperator(handle.db, handle.engine, localId, ['admin']);
   } finally {
     await handle.close();
   }

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import type { Role } from '../../src/common/roles';
-import { rolesService } from '../../src/server/admin/roles-service';
 import { openDatabase } from '../../src/server/platform/db/database';
 import { startMailCapture } from '../support/mail-capture';
+import { grantAsOperator } from '../support/operator-roles';
 import { freePort } from '../support/throwaway-services';
 import { markTutorialSeen } from './demos-helpers';
 import { expect, test, waitForHydration, waitForIonicPage } from './support/fixtures';
@@ -57,7 +57,7 @@ async function account(request: APIRequestContext, email: string, options: { rol
   const { localId } = (await response.json()) as { localId: string };
   const handle = await openDatabase(server.databaseUrl);
   try {
-    for (const role of options.roles ?? []) await rolesService(handle.db, handle.engine).grant(null, { id: localId }, role);
+    await grantAsOperator(handle.db, handle.engine, localId, options.roles ?? []);
     if (options.verified) await handle.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', localId).execute();
   } finally {
     await handle.close();

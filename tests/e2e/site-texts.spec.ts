@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { rolesService } from '../../src/server/admin/roles-service';
 import { openDatabase } from '../../src/server/platform/db/database';
+import { grantAsOperator } from '../support/operator-roles';
 import { markTutorialSeen } from './demos-helpers';
 import { expect, test, waitForIonicPage } from './support/fixtures';
 import { ServerProcess } from './support/server-process';
@@ -28,7 +28,7 @@ async function createStaff(): Promise<{ email: string; password: string }> {
   const { localId } = (await response.json()) as { localId: string };
   const handle = await openDatabase(server.databaseUrl);
   try {
-    await rolesService(handle.db, handle.engine).grant(null, { id: localId }, 'staff');
+    await grantAsOperator(handle.db, handle.engine, localId, ['staff']);
   } finally {
     await handle.close();
   }

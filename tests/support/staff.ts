@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import type { Role } from '../../src/common/roles';
-import { rolesService } from '../../src/server/admin/roles-service';
 import { HttpClient, TEST_API_KEY } from './http-client';
+import { grantAsOperator } from './operator-roles';
 import type { TestServer } from './test-server';
 
 export const PASSWORD = 'correct horse 1';
@@ -80,9 +80,7 @@ export async function newPerson(server: TestServer, roles: Role[] = [], label = 
   const response = await identityCall(server, 'accounts:signUp', { email, password: PASSWORD, returnSecureToken: true });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.text}`);
   if (roles.length === 0) return person(server, response.body);
-  await proveAddress(server, response.body.localId);
-  const service = rolesService(server.database.db, server.database.engine);
-  for (const role of roles) await service.grant(null, { id: response.body.localId }, role);
+  await grantAsOperator(server.database.db, server.database.engine, response.body.localId, roles);
   // A new sign-in, so the ID token carries the role claims.
   return signIn(server, email);
 }

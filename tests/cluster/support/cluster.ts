@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import type { Role } from '../../../src/common/roles';
-import { rolesService } from '../../../src/server/admin/roles-service';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/platform/db/database';
+import { grantAsOperator } from '../../support/operator-roles';
 import { openStream, type SseConnection } from '../../support/sse-client';
 import { identityCall, type IdentityTarget, PASSWORD, type Person, signIn, uniqueEmail } from '../../support/staff';
 import { HttpClient, type HttpResponse } from '../../support/http-client';
@@ -110,7 +110,7 @@ export async function newPerson(url: string, roles: Role[] = [], label = 'user')
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.text}`);
   if (roles.length === 0) return signIn(target, email);
   await stored(async ({ db, engine }) => {
-    for (const role of roles) await rolesService(db, engine).grant(null, { id: response.body.localId }, role);
+    await grantAsOperator(db, engine, response.body.localId, roles);
   });
   return signIn(target, email);
 }

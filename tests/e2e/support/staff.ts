@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Role } from '../../../src/common/roles';
-import { rolesService } from '../../../src/server/admin/roles-service';
 import { openDatabase } from '../../../src/server/platform/db/database';
+import { grantAsOperator } from '../../support/operator-roles';
 import { suiteDatabaseUrl } from './suite';
 
 export const STAFF_PASSWORD = 'correct horse 1';
@@ -11,7 +11,7 @@ export const uniqueStaffEmail = (label = 'staff') =>
 
 /**
  * An account with these roles on the suite's server: signed up through the API as any user,
- * then given its roles in the database as `npm run admin -- grant` does. Sign in afterwards
+ * then given its roles in the database as `npm run admin -- grant` does (its address proved first). Sign in afterwards
  * (through the Login page) so the ID token carries the role claims.
  */
 export async function createStaffAccount(
@@ -28,8 +28,7 @@ export async function createStaffAccount(
   const { localId } = (await response.json()) as { localId: string };
   const handle = await openDatabase(suiteDatabaseUrl());
   try {
-    const service = rolesService(handle.db, handle.engine);
-    for (const role of roles) await service.grant(null, { id: localId }, role);
+    await grantAsOperator(handle.db, handle.engine, localId, roles);
   } finally {
     await handle.close();
   }
