@@ -129,7 +129,10 @@ const schema = z
       .or(z.literal('').transform(() => undefined)),
     /** The largest inbound mail accepted, in bytes (SMTP SIZE, webhook body limit). */
     INBOUND_MAIL_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(25_000_000),
-    /** How long one mail may take to send before it counts as failed (and is retried). */
+    /**
+     * How long one mail send may take to hand the whole mail to the server; then its SMTP session
+     * is ended and the mail retried. A server that has the whole mail is waited for (identity/mailer.ts).
+     */
     MAIL_TIMEOUT_MS: milliseconds(10_000, 100, 120_000),
     /** The first retry of a failed mail waits this long; each further one twice as long (at most 15 minutes). */
     MAIL_RETRY_BASE_MS: milliseconds(5000, 10, 600_000),
