@@ -17,6 +17,8 @@ export const NODE_VERSION_FILES = [
   'tests/api/foundation.test.ts',
   // The SQLite driver and the database layer: migrations, odd text and blobs through the driver.
   'tests/api/migration-order.test.ts',
+  // Another process holding the write lock: the wait happens beside requests on either driver.
+  'tests/api/sqlite-write-lock.test.ts',
   'tests/api/odd-text.test.ts',
   'tests/api/admin-images.test.ts',
   // Crypto: password hashes, tokens, signing keys kept encrypted.
