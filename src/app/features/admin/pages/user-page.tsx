@@ -83,6 +83,12 @@ function UserDetailsView({ session }: { session: AdminSession }) {
       <ActionStatus error={action.error} notice={action.notice} />
       <section aria-labelledby="roles-heading">
         <h2 id="roles-heading">Roles</h2>
+        {!user.emailVerified && user.roles.length === 0 && (
+          <p>
+            This account never proved its email address, so it cannot be given a role: anyone can sign up with an address that is not
+            theirs. Invite the address from Users instead; accepting the invitation proves it and takes the account over.
+          </p>
+        )}
         <div className="manage-actions">
           {ROLES.map((role) => (
             <IonButton key={role} fill="outline" disabled={action.busy} onClick={() => void toggleRole(role)}>
