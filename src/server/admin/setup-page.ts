@@ -98,7 +98,7 @@ export function setupDonePage(email: string): string {
 export function setupUnavailablePage(): string {
   return page(
     'This setup link cannot be used',
-    `<p>It has been used already, it is more than an hour old, or an administrator exists. A new link is written to the server log at each start while no administrator exists; an operator can also run <code>npm run admin -- grant EMAIL admin</code>.</p>
+    `<p>It has been used already, it is more than an hour old, or an administrator exists. A new link is written to the server log at each start while no administrator exists; an operator can also run <code>npm run admin -- grant EMAIL admin</code> for an account whose email address is verified.</p>
 <p><a href="/login">Log in</a></p>`,
   );
 }
@@ -109,6 +109,6 @@ export function setupLimitedPage(retryAfterSeconds: number): string {
   return page(
     'Too many attempts',
     `<p role="alert">This page was sent too many times from your address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p>
-<p>An operator can also create the administrator with <code>npm run admin -- grant EMAIL admin</code>.</p>`,
+<p>An operator can also make an account whose email address is verified the administrator with <code>npm run admin -- grant EMAIL admin</code>.</p>`,
   );
 }
