@@ -3,6 +3,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InsightsReport } from '../../src/common/insights-schemas';
 import { figureTables, seriesTable, toCsv } from '../../src/app/features/admin/state/insights-rules';
+import { visitorHash } from '../../src/server/insights/rules';
+import { derivedSalt } from '../../src/server/insights/salts';
 import { newPerson } from '../support/staff';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
@@ -11,6 +13,27 @@ const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DAY_MS = 86_400_000;
 const METRICS_TOKEN = 'insights-metrics-token-0123456789';
+const SECRET = 'insights-test-server-secret-0123456789abcdef';
+
+/** Every text value of every table of a server's database: what a backup of it would hold. */
+async function everyStoredText(server: TestServer, engine: string): Promise<Set<string>> {
+  const db = server.database.db;
+  const tables =
+    engine === 'postgres'
+      ? (
+          await sql<{
+            name: string;
+          }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(db)
+        ).rows
+      : (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(db)).rows;
+  const values = new Set<string>();
+  for (const { name } of tables) {
+    const rows = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db)).rows;
+    for (const row of rows)
+      for (const value of Object.values(row)) if (typeof value === 'string' && value.length <= 4096) values.add(value);
+  }
+  return values;
+}
 
 interface LogLine {
   level: number;
@@ -123,13 +146,13 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
   });
 
   it('counts the same visitor once per day, and again the next day, with nothing linking the two days', async () => {
-    const server = await start();
+    const server = await start({ KEY_ENCRYPTION_SECRET: SECRET });
     await beacon(server, { t: 'pageview', p: '/' });
     await beacon(server, { t: 'pageview', p: '/about' });
     await server.app.insights.flush();
     const db = server.database.db;
-    const firstSalt = await db.selectFrom('insights_salts').selectAll().execute();
-    expect(firstSalt).toHaveLength(1);
+    const firstNonce = await db.selectFrom('insights_day_nonces').selectAll().execute();
+    expect(firstNonce).toHaveLength(1);
     const firstHash = (await db.selectFrom('insights_events').select('visitor').executeTakeFirstOrThrow()).visitor;
 
     nowMs += DAY_MS;
@@ -142,10 +165,10 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     ]);
     expect((await report(server, '2026-03-11')).previous).toMatchObject({ from: '2026-03-10', pageviews: 2, visitors: 1 });
 
-    // The salt was replaced: the old one and the old day's visitor sets are gone, the hashes differ.
-    const salts = await db.selectFrom('insights_salts').selectAll().execute();
-    expect(salts).toEqual([{ day: '2026-03-11', salt: expect.any(String) }]);
-    expect(salts[0]!.salt).not.toBe(firstSalt[0]!.salt);
+    // The salt was replaced: the old nonce (its half in the database) and the old day's visitor sets are gone, the hashes differ.
+    const nonces = await db.selectFrom('insights_day_nonces').selectAll().execute();
+    expect(nonces).toEqual([{ day: '2026-03-11', nonce: expect.any(String) }]);
+    expect(nonces[0]!.nonce).not.toBe(firstNonce[0]!.nonce);
     const hashes = await db.selectFrom('insights_events').select(['visitor', 'at']).where('kind', '=', 'pageview').execute();
     const secondHash = hashes.find((row) => row.at.startsWith('2026-03-11'))!.visitor;
     expect(secondHash).not.toBe(firstHash);
@@ -170,6 +193,76 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     // The hostile values are there, each only defused (quoted, an apostrophe before the formula).
     expect(all).toContain(`"/x;'=1+1"`);
     expect(all).toContain(`"a;'=4+4.example"`);
+  });
+
+  it("keeps the day's salt out of the database: nothing a same-day backup holds maps a visitor hash back to an address", async () => {
+    for (const env of [{}, { KEY_ENCRYPTION_SECRET: SECRET }] as Record<string, string>[]) {
+      const server = await start(env);
+      await beacon(server, { t: 'pageview', p: '/' });
+      await server.app.insights.flush();
+      const db = server.database.db;
+      const { visitor } = await db.selectFrom('insights_events').select('visitor').where('kind', '=', 'pageview').executeTakeFirstOrThrow();
+      expect(visitor).toEqual(expect.any(String));
+      // What someone holding the backup would try: every value stored, as the salt of the known address and browser.
+      const hashOf = (salt: string) => visitorHash(salt, '127.0.0.1', CHROME, '127.0.0.1');
+      for (const value of await everyStoredText(server, engine)) expect(hashOf(value), `a stored value made the hash`).not.toBe(visitor);
+      if ('KEY_ENCRYPTION_SECRET' in env) {
+        // The nonce is only half: with the server's secret (never in the database) it makes the hash.
+        const { nonce } = await db
+          .selectFrom('insights_day_nonces')
+          .select('nonce')
+          .where('day', '=', '2026-03-10')
+          .executeTakeFirstOrThrow();
+        expect(hashOf(derivedSalt(SECRET, '2026-03-10', nonce))).toBe(visitor);
+      } else expect(await db.selectFrom('insights_day_nonces').selectAll().execute()).toEqual([]);
+    }
+  });
+
+  it('counts a visitor once across the instances of a cluster and their restarts on the same day, the salt from the secret or Redis', async () => {
+    // With the server's secret: instances on one database, one restarted, agree on the salt.
+    const first = await start({ KEY_ENCRYPTION_SECRET: SECRET });
+    const second = await startTestServer({
+      engine,
+      clock,
+      seed: false,
+      databaseUrl: first.config.DATABASE_URL,
+      env: { KEY_ENCRYPTION_SECRET: SECRET },
+    });
+    await beacon(first, { t: 'pageview', p: '/' });
+    await beacon(second, { t: 'pageview', p: '/about' });
+    for (const server of [first, second]) await server.app.insights.flush();
+    await second.stop();
+    const restarted = await startTestServer({
+      engine,
+      clock,
+      seed: false,
+      databaseUrl: first.config.DATABASE_URL,
+      env: { KEY_ENCRYPTION_SECRET: SECRET },
+    });
+    try {
+      await beacon(restarted, { t: 'pageview', p: '/team' });
+      await restarted.app.insights.flush();
+    } finally {
+      await restarted.stop();
+    }
+    expect(await report(first, '2026-03-10')).toMatchObject({ pageviews: 3, visitors: 1 });
+
+    // Without a secret, with Redis (a cluster's): the salt is kept there, for every instance.
+    nowMs += DAY_MS;
+    const one = await startTestServer({ engine, clock, redis: true });
+    servers.push(one);
+    await one.app.redis!.del('nw:insights:salt:2026-03-11');
+    const other = await startTestServer({ engine, clock, seed: false, redis: true, databaseUrl: one.config.DATABASE_URL });
+    try {
+      await beacon(one, { t: 'pageview', p: '/' });
+      await beacon(other, { t: 'pageview', p: '/about' });
+      for (const server of [one, other]) await server.app.insights.flush();
+    } finally {
+      await other.stop();
+    }
+    expect(await report(one, '2026-03-11')).toMatchObject({ pageviews: 2, visitors: 1 });
+    expect(await one.database.db.selectFrom('insights_day_nonces').selectAll().execute()).toEqual([]);
+    await one.app.redis!.del('nw:insights:salt:2026-03-11');
   });
 
   it('does not count robots, prefetches or staff, and counts a GPC or DNT visitor as a view only', async () => {
@@ -341,8 +434,14 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
   });
 
   it('lets two instances count into one database without counting twice', async () => {
-    const first = await start();
-    const second = await startTestServer({ engine, clock, seed: false, databaseUrl: first.config.DATABASE_URL });
+    const first = await start({ KEY_ENCRYPTION_SECRET: SECRET });
+    const second = await startTestServer({
+      engine,
+      clock,
+      seed: false,
+      databaseUrl: first.config.DATABASE_URL,
+      env: { KEY_ENCRYPTION_SECRET: SECRET },
+    });
     try {
       await Promise.all([beacon(first, { t: 'pageview', p: '/' }), beacon(second, { t: 'pageview', p: '/' })]);
       // Two SQLite connections in one process cannot wait for each other's lock (the wait blocks
@@ -351,7 +450,7 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
       else for (const server of [first, second]) await server.app.insights.flush();
       await beacon(second, { t: 'pageview', p: '/about' });
       await second.app.insights.flush();
-      expect(await first.database.db.selectFrom('insights_salts').selectAll().execute()).toHaveLength(1);
+      expect(await first.database.db.selectFrom('insights_day_nonces').selectAll().execute()).toHaveLength(1);
       expect(await report(first, '2026-03-10')).toMatchObject({ pageviews: 3, visitors: 1 });
     } finally {
       await second.stop();
@@ -386,7 +485,7 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     expect((await beacon(off, { t: 'pageview', p: '/' })).status).toBe(204);
     await off.app.insights.flush();
     expect(await off.database.db.selectFrom('insights_events').selectAll().execute()).toEqual([]);
-    expect(await off.database.db.selectFrom('insights_salts').selectAll().execute()).toEqual([]);
+    expect(await off.database.db.selectFrom('insights_day_nonces').selectAll().execute()).toEqual([]);
     const offStaff = await newPerson(off, ['staff'], 'staff');
     expect((await offStaff.call('GET', '/api/admin/insights?from=2026-03-10&to=2026-03-10')).status).toBe(404);
   });

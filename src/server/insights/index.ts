@@ -8,6 +8,7 @@ import { routeConfigOf } from '../platform/lib/route-config';
 import { insightsRepository } from './repository';
 import { adminRoutes, arrivalOf, collectRoutes } from './routes';
 import { dayOf, notCounted } from './rules';
+import { memorySalts, redisSalts, secretSalts } from './salts';
 import { insightsService } from './service';
 
 /** The event a route counts when it succeeds, and the page it is counted on. */
@@ -22,7 +23,7 @@ export interface InsightsFeature {
   event(name: InsightsEventName, page: string): void;
   /** Writes what waits in memory now (tests, shutdown). */
   flush(): Promise<void>;
-  /** Retention: raw events past INSIGHTS_RAW_DAYS, and earlier days' salts and visitor sets. */
+  /** Retention: raw events past INSIGHTS_RAW_DAYS, and earlier days' salt nonces and visitor sets. */
   housekeeping: PeriodicJob<{ rawEvents: number; dayRows: number }>;
 }
 
@@ -84,8 +85,13 @@ export default fp(
       return;
     }
 
+    // The day's visitor salt, never in the database (a backup would map the day's hashes back):
+    // derived from the server's secret, else kept in Redis, else in this process (salts.ts).
+    const secret = config.KEY_ENCRYPTION_SECRET;
+    const salts = secret ? secretSalts(secret, (day) => repository.nonceFor(day)) : app.redis ? redisSalts(app.redis, now) : memorySalts();
     const service = insightsService({
       repository,
+      salts,
       now,
       keysPerDay: config.INSIGHTS_PAGES_PER_DAY,
       maxBuffered: config.INSIGHTS_BUFFER_ITEMS,

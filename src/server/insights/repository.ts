@@ -22,7 +22,7 @@ function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** All SQL of Insights: the day's salt, a batch's writes, the dashboard's reads and retention. */
+/** All SQL of Insights: the day's salt nonce, a batch's writes, the dashboard's reads and retention. */
 export function insightsRepository(db: Kysely<Database>) {
   /** The distinct keys of `day` allowed so far plus those of `candidates` that still fit under `cap`. */
   async function allowKeys(
@@ -114,29 +114,30 @@ export function insightsRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * The salt of `day`, shared by every instance: the first to ask creates it (one winner on
-     * both engines), and the salts of earlier days are deleted with the day's visitor sets, so
-     * no hash of an earlier day can be recomputed or matched.
+     * The random nonce of `day`, shared by every instance: half of the day's salt, whose other
+     * half is the server's secret (salts.ts), so this table alone maps no hash back. The first
+     * instance to ask creates it (one winner on both engines); earlier days' nonces are deleted
+     * with their visitor sets, so no hash of an earlier day can be recomputed, secret or not.
      */
-    async saltFor(day: string): Promise<string> {
-      const existing = await db.selectFrom('insights_salts').select('salt').where('day', '=', day).executeTakeFirst();
-      if (existing) return existing.salt;
+    async nonceFor(day: string): Promise<string> {
+      const existing = await db.selectFrom('insights_day_nonces').select('nonce').where('day', '=', day).executeTakeFirst();
+      if (existing) return existing.nonce;
       await db
-        .insertInto('insights_salts')
-        .values({ day, salt: randomBytes(32).toString('base64url') })
+        .insertInto('insights_day_nonces')
+        .values({ day, nonce: randomBytes(32).toString('base64url') })
         .onConflict((oc) => oc.doNothing())
         .execute();
       await this.forgetDaysBefore(day);
-      const row = await db.selectFrom('insights_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
-      return row.salt;
+      const row = await db.selectFrom('insights_day_nonces').select('nonce').where('day', '=', day).executeTakeFirstOrThrow();
+      return row.nonce;
     },
 
-    /** Deletes the salts and the visitor and key sets of the days before `day`. */
+    /** Deletes the salt nonces and the visitor and key sets of the days before `day`. */
     async forgetDaysBefore(day: string): Promise<number> {
-      const salts = await db.deleteFrom('insights_salts').where('day', '<', day).executeTakeFirst();
+      const nonces = await db.deleteFrom('insights_day_nonces').where('day', '<', day).executeTakeFirst();
       const seen = await db.deleteFrom('insights_day_seen').where('day', '<', day).executeTakeFirst();
       const keys = await db.deleteFrom('insights_day_keys').where('day', '<', day).executeTakeFirst();
-      return Number(salts.numDeletedRows) + Number(seen.numDeletedRows) + Number(keys.numDeletedRows);
+      return Number(nonces.numDeletedRows) + Number(seen.numDeletedRows) + Number(keys.numDeletedRows);
     },
 
     /**

@@ -4,6 +4,7 @@ import type { Beacon, InsightsEventName } from '../../common/insights-schemas';
 import type { PendingItem } from './batch';
 import { dropEpisodes } from './drops';
 import type { InsightsRepository } from './repository';
+import type { DaySalts } from './salts';
 import {
   campaignOf,
   classifyAgent,
@@ -29,6 +30,8 @@ export type Outcome = 'counted' | 'view-only' | 'invalid-path' | 'not-counted' |
 
 export interface InsightsServiceOptions {
   repository: InsightsRepository;
+  /** Where the day's visitor salt comes from (never the database: salts.ts). */
+  salts: DaySalts;
   now: () => number;
   /** Distinct pages (and referrers, campaigns) per day before the rest count as "(other)". */
   keysPerDay: number;
@@ -67,7 +70,7 @@ export function insightsService(options: InsightsServiceOptions) {
 
   const saltOf = (day: string): Promise<string> => {
     if (salt?.day !== day) {
-      const value = repository.saltFor(day);
+      const value = options.salts.of(day);
       salt = { day, value };
       // A failed read is retried by the next beacon, not cached.
       value.catch(() => {
@@ -147,7 +150,14 @@ export function insightsService(options: InsightsServiceOptions) {
         return push(items) ? 'counted' : 'dropped';
       }
       const optOut = optedOut(arrival);
-      const visitor = optOut ? null : visitorHash(await saltOf(dayOf(atMs)), arrival.address, arrival.userAgent, arrival.host);
+      const salt = optOut
+        ? null
+        : await saltOf(dayOf(atMs)).catch((error: unknown) => {
+            // Redis away (logged once by its connection): a view without a visitor, not a lost beacon.
+            if (options.salts.unavailable?.(error)) return null;
+            throw error;
+          });
+      const visitor = salt === null ? null : visitorHash(salt, arrival.address, arrival.userAgent, arrival.host);
       const campaign = campaignOf(beacon.p);
       const ok = push([
         {

@@ -193,7 +193,11 @@ const schema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .default(DEFAULT_STREAMS_PER_ACCOUNT),
-    /** Encrypts the private signing keys at rest (AES-256-GCM, key derived with HKDF). */
+    /**
+     * The server's secret, never in the database: encrypts the private signing keys at rest
+     * (AES-256-GCM, key derived with HKDF) and is half of Insights' daily visitor salt (the same
+     * salt on every instance and across restarts, without one in the database or its backups).
+     */
     KEY_ENCRYPTION_SECRET: z
       .string()
       .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')

@@ -452,7 +452,7 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   console_visits: ConsoleVisitsTable;
   audit_log: AuditLogTable;
-  insights_salts: InsightsSaltsTable;
+  insights_day_nonces: InsightsDayNoncesTable;
   insights_events: InsightsEventsTable;
   insights_hourly: InsightsRollupTable;
   insights_daily: InsightsRollupTable;
@@ -538,11 +538,14 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 // Generated is re-exported for repositories that add auto columns in later migrations.
 export type { Generated };
 
-/** Insights (src/server/insights, docs/insights.md): the current day's salt, replaced daily. */
-export interface InsightsSaltsTable {
+/**
+ * Insights (src/server/insights, docs/insights.md): the random half of the day's visitor salt, whose
+ * other half is KEY_ENCRYPTION_SECRET (src/server/insights/salts.ts); deleted when the day ends.
+ */
+export interface InsightsDayNoncesTable {
   /** YYYY-MM-DD, UTC. */
   day: string;
-  salt: string;
+  nonce: string;
 }
 
 /** One raw page view, speed sample or server-side event; deleted after INSIGHTS_RAW_DAYS. */

@@ -20,6 +20,7 @@ import * as siteTexts from './0095-site-texts';
 import * as helpDesk from './0110-help-desk';
 import * as insights from './0120-insights';
 import * as scheduleFailures from './0132-schedule-failures';
+import * as insightsDayNonces from './0133-insights-day-nonces';
 
 /**
  * Every migration, in order. A static list (rather than reading a folder) so the bundled
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0110-help-desk': helpDesk,
   '0120-insights': insights,
   '0132-schedule-failures': scheduleFailures,
+  '0133-insights-day-nonces': insightsDayNonces,
 };
