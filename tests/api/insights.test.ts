@@ -6,6 +6,7 @@ import { figureTables, seriesTable, toCsv } from '../../src/app/features/admin/s
 import { visitorHash } from '../../src/server/insights/rules';
 import { derivedSalt } from '../../src/server/insights/salts';
 import { newPerson } from '../support/staff';
+import { startRedis } from '../support/throwaway-services';
 import { ENGINES, HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -263,6 +264,27 @@ describe.each(ENGINES)('Insights (%s)', (engine) => {
     expect(await report(one, '2026-03-11')).toMatchObject({ pageviews: 2, visitors: 1 });
     expect(await one.database.db.selectFrom('insights_day_nonces').selectAll().execute()).toEqual([]);
     await one.app.redis!.del('nw:insights:salt:2026-03-11');
+  });
+
+  it('counts a view without a visitor while the Redis that keeps the salt is away', async () => {
+    const redis = await startRedis();
+    try {
+      const server = await startTestServer({ engine, clock, redis: true, redisUrl: redis.url });
+      servers.push(server);
+      // Away before the day's salt was read (once read, an instance keeps it for the day).
+      await redis.stop();
+      expect((await beacon(server, { t: 'pageview', p: '/about' })).status).toBe(204);
+      await server.app.insights.flush();
+      // Read from the database: the report needs a staff sign-in, whose limits need Redis too.
+      const views = await server.database.db
+        .selectFrom('insights_events')
+        .select(['path', 'visitor'])
+        .where('kind', '=', 'pageview')
+        .execute();
+      expect(views).toEqual([{ path: '/about', visitor: null }]);
+    } finally {
+      await redis.stop();
+    }
   });
 
   it('does not count robots, prefetches or staff, and counts a GPC or DNT visitor as a view only', async () => {
