@@ -49,7 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : [
           ...(without.has('per-component') ? [] : [ionicPerComponentModules({ ionIcon: !without.has('ion-icon') })]),
           ...(without.has('icons') ? [] : [ionIconsPerIcon()]),
-          staticImportGraphs({ ionicSplit: !without.has('per-component') }),
+          staticImportGraphs({ ionicSplit: !without.has('per-component'), startHelpers: !without.has('start-helpers') }),
           moduleMap(),
           pwa(),
         ]),

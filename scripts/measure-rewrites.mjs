@@ -26,6 +26,15 @@ const screens = [
   },
 ];
 const WORTH_KB = 2;
+/**
+ * Rewrites whose worth the count from the static graph cannot see: what they place is asked for
+ * by a dynamic import the moment the app starts, so a browser fetches it before the first paint
+ * all the same; `npm run bench:web` measures them (scripts and KB before the paint).
+ */
+const SEEN_IN_A_BROWSER = {
+  'start-helpers':
+    'ion-app asks for its helpers as it starts: without this rewrite bench:web measured Account at 33 scripts (budget 30) and 122.6 KB before its paint (budget 120), 8 Dec 2026',
+};
 const work = mkdtempSync(join(tmpdir(), 'northwind-rewrites-'));
 
 /** Builds with `without` left out; each screen's KB to draw and scripts, by label. */
@@ -56,9 +65,12 @@ try {
       return `${kb >= 0 ? '+' : ''}${kb.toFixed(1)}${scripts ? ` (${scripts > 0 ? '+' : ''}${scripts})` : ''}`;
     }),
   ]);
-  const notWorth = names.filter((name) => [...today].every(([label, now]) => gains.get(name).get(label).kb - now.kb < WORTH_KB));
+  const notWorth = names.filter(
+    (name) => !(name in SEEN_IN_A_BROWSER) && [...today].every(([label, now]) => gains.get(name).get(label).kb - now.kb < WORTH_KB),
+  );
   console.log('KB of gzipped JavaScript to draw (scripts) today, and what each first screen gains without each rewrite:\n');
   console.log(formatTable(rows, ['screen', 'today', ...names]));
+  for (const [name, why] of Object.entries(SEEN_IN_A_BROWSER)) console.log(`\n${name}: measured in a browser, not here (${why}).`);
   console.log(
     notWorth.length > 0
       ? `\nBuying less than ${WORTH_KB} KB on every first screen: ${notWorth.join(', ')}.`

@@ -3,7 +3,7 @@
  * built, and the code-splitting groups that place modules by them.
  */
 import type { Plugin } from 'vite';
-import { ionicFieldHelpers, ionicSharedModules, isIonicFile } from './ionic-helpers.ts';
+import { ionicFieldHelpers, ionicSharedModules, ionicStartHelpers, isIonicFile } from './ionic-helpers.ts';
 import { namesReexportedFrom, reexportsOnly } from './ionic-index.ts';
 import { IONIC_BARREL, IONIC_COMPONENT, ionicSplitTags } from './ionic-per-component.ts';
 import { modulesOf, type SourceFiles, sourceFiles, sourceFolder } from './source-files.ts';
@@ -31,6 +31,8 @@ export const staticGraph = {
   /** Static and dynamic: every module the site may load. */
   site: new Set<string>(),
   appStart: new Set<string>(),
+  /** What Ionic loads the moment the app starts, on every platform (`ionicStartHelpers`). */
+  ionicStart: new Set<string>(),
   screens: new Map<string, Set<string>>(FIRST_SCREENS.map(([name]) => [name, new Set<string>()])),
 };
 
@@ -59,7 +61,7 @@ const screensUsing = (id: string) => FIRST_SCREENS.filter(([screen]) => staticGr
  * would count as the first screen's. A module left out that the start does import would be put
  * in a file of its own that imports the start's file back, and fail when it runs (a circle).
  */
-export function staticImportGraphs({ ionicSplit }: { ionicSplit: boolean }): Plugin {
+export function staticImportGraphs({ ionicSplit, startHelpers }: { ionicSplit: boolean; startHelpers: boolean }): Plugin {
   return {
     name: 'northwind-static-import-graphs',
     apply: 'build',
@@ -90,7 +92,9 @@ export function staticImportGraphs({ ionicSplit }: { ionicSplit: boolean }): Plu
       };
       walk(find(SITE_ENTRY), staticGraph.site, () => false, false);
       walk(find(APP_ENTRY), staticGraph.appStart, (id) => staticGraph.site.has(id), true);
-      const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id);
+      const helpers = startHelpers ? ionicStartHelpers(all, staticGraph.appStart, (id) => this.getModuleInfo(id)) : [];
+      walk(helpers, staticGraph.ionicStart, (id) => staticGraph.site.has(id) || staticGraph.appStart.has(id), true);
+      const taken = (id: string) => staticGraph.site.has(id) || staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id);
       for (const [name, roots] of FIRST_SCREENS) walk(find(roots), staticGraph.screens.get(name)!, taken, true);
       check.done();
     },
@@ -194,7 +198,8 @@ export const graphGroups = ({ fieldHelpers, sharedHelpers }: { fieldHelpers: boo
   // many small files, each compressed alone, cost requests and bytes.
   {
     name: 'app-start',
-    test: (id: string) => staticGraph.appStart.has(id) || (fieldHelpers && isIonicFile(id, ionicFieldHelpers())),
+    test: (id: string) =>
+      staticGraph.appStart.has(id) || staticGraph.ionicStart.has(id) || (fieldHelpers && isIonicFile(id, ionicFieldHelpers())),
     // By default a group takes its modules' imports too, and @ionic/react imports every
     // element (dead in its module): the walk above already lists what the start needs.
     includeDependenciesRecursively: false,

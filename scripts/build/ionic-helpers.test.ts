@@ -7,6 +7,7 @@ import {
   ionicFieldHelpers,
   ionicImportsOf,
   ionicSharedModules,
+  ionicStartHelpers,
   isIonicFile,
   type ReadComponent,
 } from './ionic-helpers.ts';
@@ -47,5 +48,31 @@ describe('changed helper files stop the build, naming the pattern, the version a
   it('a switch that shares no helper with the text field', () => {
     const changed: ReadComponent = (file) => (file === 'ion-toggle.js' ? 'import{a}from"./p-none.js";' : read(file));
     expect(() => ionicFieldHelpers(changed)).toThrow(surgeryError('field helpers', '@ionic/core', at('ion-toggle.js')));
+  });
+});
+
+describe("the helpers Ionic's start loads", () => {
+  const app = '/x/node_modules/@ionic/core/components/ion-app.js';
+  const outlet = '/x/node_modules/@ionic/core/components/ion-router-outlet.js';
+  const helpers = ['p-tap.js', 'p-keyboard.js', 'p-focus.js', 'p-swipe.js', 'p-gesture.js'].map((file) => `/x/${file}`);
+  const modules: Record<string, { dynamicallyImportedIds: string[]; exports: string[] }> = {
+    [app]: { dynamicallyImportedIds: [...helpers.slice(0, 3), '/x/p-shims.js', '/x/p-status.js'], exports: [] },
+    [outlet]: { dynamicallyImportedIds: helpers.slice(3), exports: [] },
+    '/x/p-shims.js': { dynamicallyImportedIds: [], exports: ['startInputShims'] },
+    '/x/p-status.js': { dynamicallyImportedIds: [], exports: ['startStatusTap'] },
+  };
+  const info = (id: string) => modules[id] ?? { dynamicallyImportedIds: [], exports: [] };
+
+  it('are the two elements’ dynamic imports but the iOS-only ones', () => {
+    expect(ionicStartHelpers([app, outlet, '/x/other.js'], new Set([app, outlet]), info)).toEqual(helpers);
+  });
+
+  it('stop the build when an element is not in the start, an iOS-only helper is not found, or fewer come back', () => {
+    const error = (pattern: string) => surgeryError(pattern, '@ionic/core', at('ion-app.js'));
+    expect(() => ionicStartHelpers([app, outlet], new Set([app]), info)).toThrow(error('start elements'));
+    const noStatus = (id: string) => (id === '/x/p-status.js' ? { dynamicallyImportedIds: [], exports: ['other'] } : info(id));
+    expect(() => ionicStartHelpers([app, outlet], new Set([app, outlet]), noStatus)).toThrow(error('iOS-only helpers'));
+    const fewer = (id: string) => (id === outlet ? { dynamicallyImportedIds: [], exports: [] } : info(id));
+    expect(() => ionicStartHelpers([app, outlet], new Set([app, outlet]), fewer)).toThrow(error('start helpers'));
   });
 });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { expectMatches } from './surgery-error.ts';
+import { expectExactly, expectMatches, SurgeryError } from './surgery-error.ts';
 
 export const ionicComponentsDir = dirname(createRequire(import.meta.url).resolve('@ionic/core/components/ion-label.js'));
 const HELPER_IMPORT = /from"\.\/(p-[\w-]+\.js)"/g;
@@ -27,6 +27,7 @@ export function ionicImportsOf(file: string, read: ReadComponent = readComponent
 // Ionic moved code between its files: either way the groups need a look before the minimum moves.
 const MIN_SHARED_MODULES = 12;
 const MIN_FIELD_HELPERS = 7;
+const MIN_START_HELPERS = 5;
 
 const cache = new Map<string, string[]>();
 const once = (key: string, read: ReadComponent, find: () => string[]) => {
@@ -88,3 +89,30 @@ export function ionicFieldHelpers(read: ReadComponent = readComponent): string[]
 /** Whether module `id` is one of @ionic/core's component files named in `files`. */
 export const isIonicFile = (id: string, files: readonly string[]) =>
   /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id) && files.some((file) => id.endsWith(`/${file}`));
+
+/**
+ * The helpers `ion-app` and `ion-router-outlet` import as soon as they start (tap and ripple,
+ * the keyboard, focus rings, the swipe back and its gesture): loaded on every app screen in a
+ * second wave of small files, each with its own headers. They go with the start's file instead.
+ * The iOS-only ones (input shims, the status bar tap) stay on demand: an Android phone or a
+ * desktop never asks for them.
+ */
+const IONIC_START_ELEMENTS = /node_modules[\\/]@ionic[\\/]core[\\/]components[\\/]ion-(app|router-outlet)\.js$/;
+const IOS_ONLY_EXPORTS = ['startInputShims', 'startStatusTap'];
+
+export function ionicStartHelpers(
+  ids: readonly string[],
+  appStart: ReadonlySet<string>,
+  info: (id: string) => { dynamicallyImportedIds: readonly string[]; exports: readonly string[] } | null,
+): string[] {
+  const elements = ids.filter((id) => IONIC_START_ELEMENTS.test(id) && appStart.has(id));
+  const at = { packageName: '@ionic/core', file: join(ionicComponentsDir, 'ion-app.js') } as const;
+  expectExactly('start elements', elements.length, 2, at);
+  const imported = elements.flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
+  for (const name of IOS_ONLY_EXPORTS)
+    if (!imported.some((id) => info(id)?.exports.includes(name)))
+      throw new SurgeryError('iOS-only helpers', at.packageName, at.file, `matched nothing exporting ${name}`);
+  const helpers = imported.filter((id) => !(info(id)?.exports ?? []).some((name) => IOS_ONLY_EXPORTS.includes(name)));
+  expectMatches('start helpers', helpers.length, MIN_START_HELPERS, at);
+  return helpers;
+}

@@ -6,6 +6,7 @@ export const REWRITES = {
   'per-component': 'one module per Ionic React wrapper, overlay hook and tab (ionic-per-component.ts)',
   'ion-icon': "ion-icon on @ionic/core's Stencil runtime, not ionicons' second one (ionic-per-component.ts)",
   icons: 'one module per ionicons icon (ionic-icons.ts)',
+  'start-helpers': "the helpers ion-app and ion-router-outlet ask for at start, in the start's file (ionic-helpers.ts)",
   'field-helpers': "the helpers ion-toggle shares with ion-input, in the start's file (ionic-helpers.ts)",
   'shared-helpers': "ion-label's and ion-footer's helpers, in a file of their own (ionic-helpers.ts)",
   'side-effects': "@ionic/core's component modules declared free of side effects (vite.config.ts)",
@@ -14,7 +15,15 @@ export const REWRITES = {
 export type Rewrite = keyof typeof REWRITES;
 
 /** Ionic's own: what IONIC_BASELINE=1 leaves out. */
-export const IONIC_REWRITES: readonly Rewrite[] = ['per-component', 'ion-icon', 'icons', 'side-effects', 'field-helpers', 'shared-helpers'];
+export const IONIC_REWRITES: readonly Rewrite[] = [
+  'per-component',
+  'ion-icon',
+  'icons',
+  'side-effects',
+  'start-helpers',
+  'field-helpers',
+  'shared-helpers',
+];
 
 /**
  * The rewrites a build leaves out, from BUILD_WITHOUT (names, comma-separated) and IONIC_BASELINE=1;
