@@ -3,12 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'tests/api/**/*.test.ts',
-      'tests/lint/**/*.test.ts',
-      'scripts/build/**/*.test.ts',
-    ],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/build/**/*.test.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // Each engine's database migrated once per run; test servers start on copies of it.
     // And the run's own Redis databases emptied, when it names them (TEST_REDIS_DB_BASE).
