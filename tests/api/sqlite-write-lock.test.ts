@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteDriverFor } from '../../src/server/platform/db/node-sqlite';
+import { sourceRenderer } from '../support/fake-dist';
 import { HttpClient, startTestServer, type TestServer } from '../support/test-server';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -83,8 +84,9 @@ describe('another process holding the SQLite write lock (sqlite)', () => {
   });
 
   async function start(env: Record<string, string>) {
-    // Insights writes only when this test flushes it.
-    const server = await startTestServer({ engine: 'sqlite', env: { INSIGHTS_FLUSH_MS: '60000', ...env } });
+    // Insights writes only when this test flushes it. The site's pages from their source: the
+    // Node.js 22 pass runs in a copy of the tree without a build.
+    const server = await startTestServer({ engine: 'sqlite', siteRenderer: sourceRenderer, env: { INSIGHTS_FLUSH_MS: '60000', ...env } });
     cleanups.push(() => server.destroy());
     return server;
   }
