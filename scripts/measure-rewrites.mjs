@@ -46,9 +46,16 @@ function measure(without) {
   });
   const client = join(dist, 'client');
   const manifest = JSON.parse(readFileSync(join(client, '.vite', 'manifest.json'), 'utf8'));
-  const gzSize = (file) => gzipSync(readFileSync(join(client, file)), { level: 9 }).length;
-  const { measures, problems } = checkBudgets(manifest, gzSize, gzSize('index.html'), screens);
-  for (const problem of problems) if (/ERROR|not|no /.test(problem) && !/budget/.test(problem)) throw new Error(problem);
+  // Each file compressed once, though most screens share most of their files.
+  const sizes = new Map();
+  const gzSize = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(client, file)), { level: 9 }).length);
+    return sizes.get(file);
+  };
+  const { measures, problems, rows } = checkBudgets(manifest, gzSize, gzSize('index.html'), screens);
+  // A screen that could not be measured (a renamed chunk) stops the measurement; one over its
+  // budget is what a build without a rewrite is expected to be.
+  if (rows.some((row) => row.at(-1) === 'ERROR')) throw new Error(problems.join('\n'));
   return new Map(measures.map((m) => [m.label, { kb: m.js / 1024, scripts: m.scripts }]));
 }
 

@@ -14,6 +14,8 @@ const EXTENSIONS = new Map<string, readonly string[]>([
   ['image/webp', ['webp']],
   ['application/pdf', ['pdf']],
 ]);
+/** The types the help desk keeps a customer's attachment in (src/server/inbox/mail-rules.ts). */
+export const KEPT_ATTACHMENT_TYPES: ReadonlySet<string> = new Set(EXTENSIONS.keys());
 /** Any other type (octet-stream, unknown): an extension no system opens with a program. */
 const NEUTRAL = 'bin';
 

@@ -4,6 +4,11 @@ import { rolesService } from '../../src/server/admin/roles-service';
 import type { Engine } from '../../src/server/platform/db/database';
 import type { Database } from '../../src/server/platform/db/schema';
 
+/** The account's address marked proved, as opening the verification mail does. */
+export async function proveAddressIn(db: Kysely<Database>, uid: string): Promise<void> {
+  await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', uid).execute();
+}
+
 /**
  * Roles given as `npm run admin -- grant` gives them, to an account whose owner proved the address
  * (as the verification mail does): console roles go to no account that never proved it. The proof
@@ -12,7 +17,7 @@ import type { Database } from '../../src/server/platform/db/schema';
  */
 export async function grantAsOperator(db: Kysely<Database>, engine: Engine, uid: string, roles: readonly Role[]): Promise<void> {
   if (roles.length === 0) return;
-  await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', uid).execute();
+  await proveAddressIn(db, uid);
   const service = rolesService(db, engine);
   for (const role of roles) await service.grant(null, { id: uid }, role);
 }

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import type { Role } from '../../src/common/roles';
 import { HttpClient, TEST_API_KEY } from './http-client';
-import { grantAsOperator } from './operator-roles';
+import { grantAsOperator, proveAddressIn } from './operator-roles';
 import type { TestServer } from './test-server';
 
 export const PASSWORD = 'correct horse 1';
@@ -71,7 +71,7 @@ export async function signIn(server: IdentityTarget, email: string, password = P
  * hourly mail limit, and servers with SMTP keep no outbox to read the link from.
  */
 export async function proveAddress(server: TestServer, uid: string): Promise<void> {
-  await server.database.db.updateTable('users').set({ email_verified: 1 }).where('id', '=', uid).execute();
+  await proveAddressIn(server.database.db, uid);
 }
 
 /** A new account, signed in, with the given roles (its address proved, the roles granted as the command line does). */

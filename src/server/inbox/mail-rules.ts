@@ -3,6 +3,7 @@
  * the quoted text below a reply, what counts as an automatic mail, folding the history below a
  * customer's answer, the duplicate key of a mail and what the MIME parser's refusals mean.
  */
+import { KEPT_ATTACHMENT_TYPES } from '../../common/attachment-filename';
 
 const TOKEN_PATTERN = /^[a-f0-9]{32}$/;
 
@@ -147,11 +148,10 @@ export function cleanText(text: string, max: number): string {
 }
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-const ALLOWED_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
 
 /** Why an attachment is refused, or null to keep it. */
 export function attachmentRefusal(contentType: string, size: number): string | null {
-  if (!ALLOWED_TYPES.has(contentType.toLowerCase())) return 'only images (PNG, JPEG, GIF, WebP) and PDF files are kept';
+  if (!KEPT_ATTACHMENT_TYPES.has(contentType.toLowerCase())) return 'only images (PNG, JPEG, GIF, WebP) and PDF files are kept';
   if (size > ATTACHMENT_MAX_BYTES) return 'larger than 10 MB';
   return null;
 }

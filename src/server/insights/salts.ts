@@ -7,7 +7,6 @@ import { redisHealth } from '../platform/redis';
  * of the day, and a salt beside them would let whoever holds the backup test every address.
  */
 export interface DaySalts {
-  readonly kind: 'secret' | 'redis' | 'memory';
   /** The salt of `day` (YYYY-MM-DD), the same on every instance that shares the source. */
   of(day: string): Promise<string>;
   /** Whether a failure is the source being away (already logged once per outage): the view counts, the visitor cannot. */
@@ -29,7 +28,7 @@ export function derivedSalt(secret: string, day: string, nonce: string): string 
 
 /** Every instance with the same secret and database derives the same salt, across restarts. */
 export function secretSalts(secret: string, nonceFor: (day: string) => Promise<string>): DaySalts {
-  return { kind: 'secret', of: async (day) => derivedSalt(secret, day, await nonceFor(day)) };
+  return { of: async (day) => derivedSalt(secret, day, await nonceFor(day)) };
 }
 
 /**
@@ -39,7 +38,6 @@ export function secretSalts(secret: string, nonceFor: (day: string) => Promise<s
 export function redisSalts(redis: Redis, now: () => number, prefix = 'nw:insights:salt:'): DaySalts {
   const health = redisHealth(redis);
   return {
-    kind: 'redis',
     unavailable: (error) => health.outage(error),
     async of(day) {
       const key = prefix + day;
@@ -57,7 +55,6 @@ export function redisSalts(redis: Redis, now: () => number, prefix = 'nw:insight
 export function memorySalts(): DaySalts {
   let current: { day: string; value: string } | null = null;
   return {
-    kind: 'memory',
     async of(day) {
       if (current?.day !== day) current = { day, value: randomBytes(32).toString('base64url') };
       return current.value;

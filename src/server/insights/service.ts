@@ -54,12 +54,10 @@ export function insightsService(options: InsightsServiceOptions) {
   let buffer: PendingItem[] = [];
   let writing: Promise<void> = Promise.resolve();
   let salt: { day: string; value: Promise<string> } | null = null;
-  let dropped = 0;
   const episodes = dropEpisodes();
 
   /** Counts and reports items that will never be stored: one log line when dropping starts. */
   const drop = (items: readonly PendingItem[]) => {
-    dropped += items.length;
     options.onDropped?.(items);
     if (episodes.drop(items.length, now()))
       options.log.warn(
@@ -185,10 +183,6 @@ export function insightsService(options: InsightsServiceOptions) {
 
     flush,
 
-    /** Items dropped since start because the database did not keep up. */
-    get dropped() {
-      return dropped;
-    },
     get pending() {
       return buffer.length;
     },

@@ -58,9 +58,9 @@ export const NEWS_COLLECTION = defineVersionedCollection<NewsArticleFields>({
     await checkPublishable(db, fields);
     await addressFor(db, id, fields);
   },
-  consolePath: (id) => `/admin/content/news/${encodeURIComponent(id)}`,
+  // Given fields Publish and Restore have checked already (checkPublishable above): only the
+  // address is worked out again, as the article is written.
   async writePublished(db, id, fields) {
-    await checkPublishable(db, fields);
     const slug = await addressFor(db, id, fields);
     const now = new Date().toISOString();
     const before = await newsRepository(db).readPublished(id);

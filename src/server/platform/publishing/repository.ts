@@ -275,16 +275,16 @@ export function publishingRepository(db: Kysely<Database>, collection: string) {
       return Number((await query.executeTakeFirst()).numDeletedRows) > 0;
     },
 
-    /** Who set the item's schedule, and for when; null when it has none. */
-    async scheduleActor(itemId: string): Promise<{ actor: Actor; dueAt: string } | null> {
+    /** Who set the item's schedule; null when it has none. */
+    async scheduleActor(itemId: string): Promise<{ actor: Actor } | null> {
       const row = await db
         .selectFrom('content_schedules')
-        .select(['actor_id', 'actor_email', 'due_at'])
+        .select(['actor_id', 'actor_email'])
         .where('collection', '=', collection)
         .where('item_id', '=', itemId)
         .executeTakeFirst();
       if (!row) return null;
-      return { actor: row.actor_id && row.actor_email ? { id: row.actor_id, email: row.actor_email } : null, dueAt: row.due_at };
+      return { actor: row.actor_id && row.actor_email ? { id: row.actor_id, email: row.actor_email } : null };
     },
   };
 }

@@ -102,10 +102,17 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
 
   /**
    * What going public would write, held to the rules of a save and the collection's own checks;
-   * fields missing from an old draft or revision keep their published value. Throws 400 or 403.
+   * fields missing from an old draft or revision keep their published value (`published`, as
+   * the caller read it). Throws 400 or 403.
    */
-  async function publishable(trx: Kysely<Database>, id: string, fields: Fields, isAdmin: boolean, what: string): Promise<Fields> {
-    const published = await collection.readPublished(trx, id);
+  async function publishable(
+    trx: Kysely<Database>,
+    id: string,
+    fields: Fields,
+    published: Fields | null,
+    isAdmin: boolean,
+    what: string,
+  ): Promise<Fields> {
     if (!mayRestoreDeleted(isAdmin) && (await isDeleted(trx, id, published))) throw forbidden(DELETED_ITEM);
     const checked = checkedFields(collection.schema, { ...(published ?? {}), ...fields }, what);
     await collection.checkPublishable?.(trx, id, checked);
@@ -129,8 +136,8 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
     if (!(await repository.deleteDraft(id, draft.version))) return null;
     const now = new Date().toISOString();
     // A draft saved under older rules, or under a deleted item's id, is refused here (rolled back).
-    const fields = await publishable(trx, id, draft.fields, isAdmin, 'This draft');
     const before = await collection.readPublished(trx, id);
+    const fields = await publishable(trx, id, draft.fields, before, isAdmin, 'This draft');
     await collection.writePublished(trx, id, fields);
     // The revision keeps what visitors now get: the collection may complete the draft as it
     // publishes (an article's address and date), and a restore must bring back exactly that.
@@ -274,9 +281,9 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
         const revision = await repository.revision(id, number);
         if (!revision) throw notFound('There is no such revision of this item.');
         const before = await collection.readPublished(trx, id);
-        if (!before && !mayRestoreDeleted(isAdmin)) throw forbidden(DELETED_ITEM);
-        // Checked as a save is: a revision kept under older rules is refused, and nothing changes.
-        const fields = await publishable(trx, id, revision.fields, isAdmin, 'This revision');
+        // Checked as a save is: a revision kept under older rules, or of a deleted item for staff,
+        // is refused, and nothing changes.
+        const fields = await publishable(trx, id, revision.fields, before, isAdmin, 'This revision');
         const now = new Date().toISOString();
         await collection.writePublished(trx, id, fields);
         const published = (await collection.readPublished(trx, id)) ?? fields;
@@ -297,7 +304,7 @@ export function publishingService(app: FastifyInstance, collection: VersionedCol
         const draft = await repository.draft(id);
         if (!draft) throw notFound('There is no draft to schedule: save a draft first.');
         // What Publish would refuse is refused now, while its author is here to fix it.
-        await publishable(trx, id, draft.fields, options.isAdmin ?? false, 'This draft');
+        await publishable(trx, id, draft.fields, await collection.readPublished(trx, id), options.isAdmin ?? false, 'This draft');
         const before = await repository.schedule(id);
         await repository.setSchedule(id, dueAt.toISOString(), actor, new Date(nowMs).toISOString());
         await audit(trx, actor, 'schedule', id, before ? { dueAt: before.dueAt } : undefined, { dueAt: dueAt.toISOString() });
